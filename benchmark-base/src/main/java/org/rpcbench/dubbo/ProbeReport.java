@@ -1,0 +1,86 @@
+package org.rpcbench.dubbo;
+
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The server's side of a probe call. */
+public class ProbeReport implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The serialization the provider is configured with. */
+    private String serialization;
+    /** The serialization of the probe request, read from its Dubbo header. */
+    private String wireSerialization;
+    /** The server's end of the probe's connection, host:port. */
+    private String serverAddress;
+    /** The client's end of the probe's connection, host:port. */
+    private String clientAddress;
+    private String dubboVersion;
+    private String javaVersion;
+    private HashMap<String, Long> callsBySerialization = new HashMap<>();
+
+    public String getSerialization() {
+        return serialization;
+    }
+
+    public void setSerialization(String serialization) {
+        this.serialization = serialization;
+    }
+
+    public String getWireSerialization() {
+        return wireSerialization;
+    }
+
+    public void setWireSerialization(String wireSerialization) {
+        this.wireSerialization = wireSerialization;
+    }
+
+    public String getServerAddress() {
+        return serverAddress;
+    }
+
+    public void setServerAddress(String serverAddress) {
+        this.serverAddress = serverAddress;
+    }
+
+    public String getClientAddress() {
+        return clientAddress;
+    }
+
+    public void setClientAddress(String clientAddress) {
+        this.clientAddress = clientAddress;
+    }
+
+    public String getDubboVersion() {
+        return dubboVersion;
+    }
+
+    public void setDubboVersion(String dubboVersion) {
+        this.dubboVersion = dubboVersion;
+    }
+
+    public String getJavaVersion() {
+        return javaVersion;
+    }
+
+    public void setJavaVersion(String javaVersion) {
+        this.javaVersion = javaVersion;
+    }
+
+    public Map<String, Long> getCallsBySerialization() {
+        return callsBySerialization;
+    }
+
+    public void setCallsBySerialization(Map<String, Long> callsBySerialization) {
+        this.callsBySerialization = new HashMap<>(callsBySerialization);
+    }
+
+    @Override
+    public String toString() {
+        return "serialization=" + serialization + ", wire=" + wireSerialization + ", server=" + serverAddress
+                + ", client=" + clientAddress + ", dubbo=" + dubboVersion + ", java=" + javaVersion
+                + ", calls=" + callsBySerialization;
+    }
+}

@@ -1,0 +1,180 @@
+package org.rpcbench.client;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+import joptsimple.OptionException;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
+import joptsimple.ValueConversionException;
+import joptsimple.ValueConverter;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.rpcbench.dubbo.Endpoint;
+
+/**
+ * The client's command line. The run-length names are the ones users of the community suite already pass; the
+ * defaults give a usable figure in a few minutes, and {@code --upstream} restores that suite's longer runs.
+ */
+final class ClientOptions {
+
+    private final OptionParser parser = new OptionParser();
+    private final OptionSpec<String> host = parser.accepts("host", "server address to connect to (exactly this one)")
+            .withRequiredArg().defaultsTo("127.0.0.1");
+    private final OptionSpec<Integer> port = parser.accepts("port", "server port")
+            .withRequiredArg().ofType(Integer.class).defaultsTo(8080);
+    private final OptionSpec<Integer> warmupIterations = parser.accepts("warmupIterations", "warmup iterations")
+            .withRequiredArg().ofType(Integer.class).defaultsTo(2);
+    private final OptionSpec<TimeValue> warmupTime = parser.accepts("warmupTime",
+                    "time per warmup iteration: seconds, or a JMH time such as 500ms")
+            .withRequiredArg().withValuesConvertedBy(new TimeConverter()).defaultsTo(TimeValue.seconds(3));
+    private final OptionSpec<Integer> measurementIterations = parser.accepts("measurementIterations",
+                    "measurement iterations")
+            .withRequiredArg().ofType(Integer.class).defaultsTo(3);
+    private final OptionSpec<TimeValue> measurementTime = parser.accepts("measurementTime",
+                    "time per measurement iteration: seconds, or a JMH time such as 500ms")
+            .withRequiredArg().withValuesConvertedBy(new TimeConverter()).defaultsTo(TimeValue.seconds(3));
+    private final OptionSpec<Integer> forks = parser.accepts("forks", "forked JVMs per benchmark")
+            .withRequiredArg().ofType(Integer.class).defaultsTo(1);
+    private final OptionSpec<Integer> threads = parser.accepts("threads", "benchmark threads sharing the consumer")
+            .withRequiredArg().ofType(Integer.class).defaultsTo(32);
+    private final OptionSpec<String> resultFormat = parser.accepts("resultFormat",
+                    "result format: json, csv, scsv, text or latex")
+            .withRequiredArg().defaultsTo("json");
+    private final OptionSpec<String> resultFile = parser.acceptsAll(List.of("f", "resultFile"),
+                    "result file (default results/<module>-<UTC time>.<format>)")
+            .withRequiredArg();
+    private final OptionSpec<String> jfr = parser.accepts("jfr",
+                    "record a JFR file per benchmark in this directory (JMH's jfr profiler)")
+            .withRequiredArg();
+    private final OptionSpec<Void> upstream = parser.accepts("upstream",
+            "the community suite's run lengths: 3 x 10 s warmup, 3 x 10 s measurement");
+    private final OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
+
+    private OptionSet options;
+
+    /** @throws OptionException naming the option when an option or value is bad */
+    ClientOptions parse(String... args) {
+        options = parser.parse(args);
+        if (!options.nonOptionArguments().isEmpty()) {
+            throw new IllegalArgumentException("unexpected argument: " + options.nonOptionArguments().get(0));
+        }
+        atLeast("warmupIterations", warmupIterations, 0);
+        atLeast("measurementIterations", measurementIterations, 1);
+        atLeast("forks", forks, 0);
+        atLeast("threads", threads, 1);
+        if (port() < 1 || port() > 65535) {
+            throw new IllegalArgumentException("option port: " + port() + " is not a port number");
+        }
+        resultFormat();
+        return this;
+    }
+
+    private void atLeast(String name, OptionSpec<Integer> option, int minimum) {
+        int value = options.valueOf(option);
+        if (value < minimum) {
+            throw new IllegalArgumentException("option " + name + ": " + value + " is below " + minimum);
+        }
+    }
+
+    void printHelp(OutputStream out) throws IOException {
+        parser.printHelpOn(out);
+    }
+
+    boolean helpRequested() {
+        return options.has(help);
+    }
+
+    Endpoint endpoint() {
+        return new Endpoint(options.valueOf(host), port());
+    }
+
+    private int port() {
+        return options.valueOf(port);
+    }
+
+    int warmupIterations() {
+        return options.has(upstream) && !options.has(warmupIterations) ? 3 : options.valueOf(warmupIterations);
+    }
+
+    TimeValue warmupTime() {
+        return options.has(upstream) && !options.has(warmupTime) ? TimeValue.seconds(10) : options.valueOf(warmupTime);
+    }
+
+    int measurementIterations() {
+        return options.has(upstream) && !options.has(measurementIterations)
+                ? 3 : options.valueOf(measurementIterations);
+    }
+
+    TimeValue measurementTime() {
+        return options.has(upstream) && !options.has(measurementTime)
+                ? TimeValue.seconds(10) : options.valueOf(measurementTime);
+    }
+
+    int forks() {
+        return options.valueOf(forks);
+    }
+
+    int threads() {
+        return options.valueOf(threads);
+    }
+
+    ResultFormatType resultFormat() {
+        String format = options.valueOf(resultFormat);
+        try {
+            return ResultFormatType.valueOf(format.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option resultFormat: '" + format
+                    + "' is not one of json, csv, scsv, text, latex");
+        }
+    }
+
+    /** The result file: as given, or results/&lt;module&gt;-&lt;UTC time&gt;.&lt;format&gt; in the working directory. */
+    Path resultFile(String module) {
+        if (options.has(resultFile)) {
+            return Path.of(options.valueOf(resultFile));
+        }
+        String time = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+                .format(ZonedDateTime.now(ZoneOffset.UTC));
+        return Path.of("results", module + "-" + time + "." + resultFormat().name().toLowerCase(Locale.ROOT));
+    }
+
+    Path jfrDirectory() {
+        return options.has(jfr) ? Path.of(options.valueOf(jfr)) : null;
+    }
+
+    /** Plain seconds, as the community suite takes them, or a JMH time value ("500ms", "2s"). */
+    private static final class TimeConverter implements ValueConverter<TimeValue> {
+
+        @Override
+        public TimeValue convert(String value) {
+            try {
+                TimeValue time = value.chars().allMatch(Character::isDigit)
+                        ? TimeValue.seconds(Long.parseLong(value)) : TimeValue.fromString(value);
+                if (time.getTime() <= 0) {
+                    throw new ValueConversionException("'" + value + "' is not a positive time");
+                }
+                return time;
+            } catch (IllegalArgumentException e) {
+                throw new ValueConversionException("'" + value + "' is not a time (e.g. 10 or 500ms)", e);
+            }
+        }
+
+        @Override
+        public Class<? extends TimeValue> valueType() {
+            return TimeValue.class;
+        }
+
+        @Override
+        public String valuePattern() {
+            return "time";
+        }
+    }
+}

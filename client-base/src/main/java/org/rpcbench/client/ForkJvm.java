@@ -1,0 +1,49 @@
+package org.rpcbench.client;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.rpcbench.dubbo.Endpoint;
+
+/**
+ * The command line of JMH's forked JVMs. They are set explicitly rather than inherited from the launching JVM, so
+ * that a fork gets what the benchmark needs and nothing else (no profiling flags meant for the launcher).
+ */
+final class ForkJvm {
+
+    static final String LOG_FILE_PROPERTY = "org.slf4j.simpleLogger.logFile";
+
+    private ForkJvm() {
+    }
+
+    static List<String> args(Endpoint endpoint, Path logFile) {
+        List<String> args = new ArrayList<>(addOpens());
+        args.add("-Xms1g");
+        args.add("-Xmx1g");
+        args.add("-D" + Endpoint.HOST_PROPERTY + "=" + endpoint.host());
+        args.add("-D" + Endpoint.PORT_PROPERTY + "=" + endpoint.port());
+        args.add("-D" + LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
+        return args;
+    }
+
+    /** The build's one list of packages the serializers need opened (the parent pom's jdk.add-opens). */
+    static List<String> addOpens() {
+        try (InputStream in = ForkJvm.class.getResourceAsStream("add-opens.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("add-opens.txt is missing from the client's class path");
+            }
+            String packages = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+            return Arrays.stream(packages.split("\\s+"))
+                    .map(modulePackage -> "--add-opens=" + modulePackage + "=ALL-UNNAMED")
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

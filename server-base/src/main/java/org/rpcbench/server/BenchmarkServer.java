@@ -1,0 +1,65 @@
+package org.rpcbench.server;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+import joptsimple.OptionException;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
+import org.rpcbench.dubbo.Endpoint;
+import org.rpcbench.dubbo.WireSerializationFilter;
+import sun.misc.Signal;
+
+/** Runs a pair's provider until SIGTERM or Ctrl-C, then stops it and exits 0. */
+public final class BenchmarkServer {
+
+    private BenchmarkServer() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        OptionParser parser = new OptionParser();
+        OptionSpec<String> host = parser.accepts("host", "address to bind (exactly this one)")
+                .withRequiredArg().defaultsTo("127.0.0.1");
+        OptionSpec<Integer> port = parser.accepts("port", "port to bind")
+                .withRequiredArg().ofType(Integer.class).defaultsTo(8080);
+        OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
+        OptionSet options;
+        try {
+            options = parser.parse(args);
+        } catch (OptionException e) {
+            System.err.println("error: " + e.getMessage());
+            parser.printHelpOn(System.err);
+            System.exit(2);
+            return;
+        }
+        if (options.has(help)) {
+            parser.printHelpOn(System.out);
+            return;
+        }
+
+        CountDownLatch stop = new CountDownLatch(1);
+        // Handling the signals ourselves (not a shutdown hook) lets a requested stop end with exit 0, not 143.
+        for (String signal : List.of("TERM", "INT")) {
+            Signal.handle(new Signal(signal), received -> stop.countDown());
+        }
+
+        ProviderContext provider;
+        try {
+            provider = ProviderContext.start(new Endpoint(options.valueOf(host), options.valueOf(port)));
+        } catch (ProviderContext.PortInUseException | IllegalStateException e) {
+            System.err.println("error: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        System.out.println(provider.readyLine());
+        System.out.flush();
+
+        stop.await();
+        provider.close();
+        System.out.println("rpcbench server stopped; calls served by serialization: "
+                + WireSerializationFilter.callsBySerialization());
+        System.exit(0);
+    }
+}

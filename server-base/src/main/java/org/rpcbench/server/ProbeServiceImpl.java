@@ -1,0 +1,56 @@
+package org.rpcbench.server;
+
+import java.net.InetSocketAddress;
+
+import org.apache.dubbo.common.Version;
+import org.apache.dubbo.remoting.Channel;
+import org.apache.dubbo.rpc.Constants;
+import org.apache.dubbo.rpc.ProtocolServer;
+import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcServiceContext;
+import org.apache.dubbo.rpc.protocol.dubbo.DubboProtocol;
+import org.rpcbench.dubbo.ProbeReport;
+import org.rpcbench.dubbo.ProbeService;
+import org.rpcbench.dubbo.WireSerialization;
+import org.rpcbench.dubbo.WireSerializationFilter;
+
+public class ProbeServiceImpl implements ProbeService {
+
+    @Override
+    public ProbeReport probe() {
+        RpcServiceContext call = RpcContext.getServiceContext();
+        ProbeReport report = new ProbeReport();
+        report.setSerialization(call.getUrl().getParameter(WireSerialization.URL_KEY));
+        Object wireId = call.getInvocation().get(Constants.SERIALIZATION_ID_KEY);
+        report.setWireSerialization(wireId == null ? null : WireSerialization.nameOf((byte) wireId));
+        report.setServerAddress(hostAndPort(serverEndOf(call)));
+        report.setClientAddress(hostAndPort(call.getRemoteAddress()));
+        report.setDubboVersion(Version.getVersion());
+        report.setJavaVersion(javaVersion());
+        report.setCallsBySerialization(WireSerializationFilter.callsBySerialization());
+        return report;
+    }
+
+    /**
+     * The server's end of this call's socket. Dubbo's context holds the provider URL's host here, not the socket's,
+     * so the connection is looked up by the client's end, which Dubbo does take from the socket.
+     */
+    private static InetSocketAddress serverEndOf(RpcServiceContext call) {
+        for (ProtocolServer server : DubboProtocol.getDubboProtocol(call.getUrl().getScopeModel()).getServers()) {
+            Channel connection = server.getRemotingServer().getChannel(call.getRemoteAddress());
+            if (connection != null) {
+                return connection.getLocalAddress();
+            }
+        }
+        throw new IllegalStateException("no connection from " + call.getRemoteAddress());
+    }
+
+    /** The literal address: Dubbo's own host strings turn loopback into the machine's address. */
+    private static String hostAndPort(InetSocketAddress address) {
+        return address.getAddress().getHostAddress() + ":" + address.getPort();
+    }
+
+    static String javaVersion() {
+        return System.getProperty("java.vendor") + " " + Runtime.version();
+    }
+}

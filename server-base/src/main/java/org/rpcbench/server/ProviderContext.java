@@ -1,0 +1,108 @@
+package org.rpcbench.server;
+
+import java.net.BindException;
+import java.util.Map;
+
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.Version;
+import org.apache.dubbo.config.spring.ServiceBean;
+import org.rpcbench.api.UserService;
+import org.rpcbench.dubbo.Endpoint;
+import org.rpcbench.dubbo.ExactHostTransporter;
+import org.rpcbench.dubbo.WireSerialization;
+import org.springframework.context.support.GenericXmlApplicationContext;
+
+/** A pair's provider, wired from its {@code provider.xml} and exported on exactly the host and port given. */
+public final class ProviderContext implements AutoCloseable {
+
+    private final GenericXmlApplicationContext context;
+    private final URL exported;
+
+    private ProviderContext(GenericXmlApplicationContext context, URL exported) {
+        this.context = context;
+        this.exported = exported;
+    }
+
+    /**
+     * Starts the provider and checks it can serve with the serializer it is configured with.
+     *
+     * @throws PortInUseException when the port is taken
+     * @throws IllegalStateException when the configured serializer cannot be loaded
+     */
+    public static ProviderContext start(Endpoint endpoint) {
+        GenericXmlApplicationContext context;
+        try {
+            context = endpoint.startContext("classpath:provider.xml", Map.of());
+        } catch (RuntimeException e) {
+            if (causedBy(e, BindException.class)) {
+                throw new PortInUseException(endpoint, e);
+            }
+            throw e;
+        }
+        try {
+            ProviderContext provider = new ProviderContext(context, exportedUrl(context));
+            WireSerialization.idOf(provider.serialization());
+            return provider;
+        } catch (RuntimeException e) {
+            context.close();
+            throw e;
+        }
+    }
+
+    private static URL exportedUrl(GenericXmlApplicationContext context) {
+        for (ServiceBean<?> service : context.getBeansOfType(ServiceBean.class).values()) {
+            if (UserService.class.getName().equals(service.getInterface()) && !service.getExportedUrls().isEmpty()) {
+                return service.getExportedUrls().get(0);
+            }
+        }
+        throw new IllegalStateException("provider.xml exports no " + UserService.class.getName());
+    }
+
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public String host() {
+        return exported.getParameter(ExactHostTransporter.BIND_HOST_KEY);
+    }
+
+    public int port() {
+        return exported.getPort();
+    }
+
+    public String protocol() {
+        return exported.getProtocol();
+    }
+
+    public String serialization() {
+        return exported.getParameter(WireSerialization.URL_KEY);
+    }
+
+    /** The one line a launcher waits for. */
+    public String readyLine() {
+        return "rpcbench server ready: host=" + host() + " port=" + port() + " protocol=" + protocol()
+                + " serialization=" + serialization() + " dubbo=" + Version.getVersion()
+                + " java=" + ProbeServiceImpl.javaVersion();
+    }
+
+    @Override
+    public void close() {
+        context.close();
+    }
+
+    /** The port the provider was told to bind is taken. */
+    public static final class PortInUseException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        PortInUseException(Endpoint endpoint, Throwable cause) {
+            super("port " + endpoint.port() + " on " + endpoint.host()
+                    + " is already in use: stop what holds it or pick another port", cause);
+        }
+    }
+}
