@@ -74,6 +74,9 @@ final class ClientOptions {
             throw new IllegalArgumentException("option port: " + port() + " is not a port number");
         }
         resultFormat();
+        // jopt-simple converts values when they are read: read them all now, so a bad one is a usage error
+        warmupTime();
+        measurementTime();
         return this;
     }
 

@@ -1,6 +1,11 @@
 package org.rpcbench.server;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -24,6 +29,8 @@ public final class BenchmarkServer {
                 .withRequiredArg().defaultsTo("127.0.0.1");
         OptionSpec<Integer> port = parser.accepts("port", "port to bind")
                 .withRequiredArg().ofType(Integer.class).defaultsTo(8080);
+        OptionSpec<String> log = parser.accepts("log", "Dubbo's log file (default logs/server-<UTC time>.log)")
+                .withRequiredArg();
         OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
         OptionSet options;
         try {
@@ -39,6 +46,13 @@ public final class BenchmarkServer {
             return;
         }
 
+        Path logFile = Path.of(options.has(log) ? options.valueOf(log) : "logs/server-"
+                + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC))
+                + ".log").toAbsolutePath();
+        Files.createDirectories(logFile.getParent());
+        // Before Dubbo's first log line: its stack traces go to the file, the console keeps one clear line.
+        System.setProperty("org.slf4j.simpleLogger.logFile", logFile.toString());
+
         CountDownLatch stop = new CountDownLatch(1);
         // Handling the signals ourselves (not a shutdown hook) lets a requested stop end with exit 0, not 143.
         for (String signal : List.of("TERM", "INT")) {
@@ -50,10 +64,11 @@ public final class BenchmarkServer {
             provider = ProviderContext.start(new Endpoint(options.valueOf(host), options.valueOf(port)));
         } catch (ProviderContext.PortInUseException | IllegalStateException e) {
             System.err.println("error: " + e.getMessage());
+            System.err.println("Dubbo's log: " + logFile);
             System.exit(1);
             return;
         }
-        System.out.println(provider.readyLine());
+        System.out.println(provider.readyLine() + " log=" + logFile);
         System.out.flush();
 
         stop.await();

@@ -107,8 +107,12 @@ class PairEndToEndTest {
                 "classpath:org/rpcbench/client/pair/other-serializer-consumer.xml",
                 Map.of("rpcbench.test.serialization", other))) {
             RpcException refused = assertThrows(RpcException.class, () -> wrong.userService().getUser(1));
-            assertTrue(refused.getMessage().contains("does not match the provider's configured serialization '"
-                    + EXPECTED + "'"), refused.getMessage());
+            // Dubbo itself accepts hessian2 (its default) from any consumer: only the suite's filter refuses it.
+            // Other serializers Dubbo refuses while decoding, before any filter runs.
+            String refusal = "hessian2".equals(other)
+                    ? "does not match the provider's configured serialization '" + EXPECTED + "'"
+                    : "Fail to decode request";
+            assertTrue(refused.getMessage().contains(refusal), refused.getMessage());
             IllegalStateException check = assertThrows(IllegalStateException.class, wrong::verify);
             assertTrue(check.getMessage().startsWith("wire check failed"), check.getMessage());
         }

@@ -1,0 +1,94 @@
+package org.rpcbench.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.rpcbench.dubbo.Endpoint;
+
+class ClientOptionsTest {
+
+    @Test
+    void defaultsAreAShortRunOf32ThreadsAndOneForkToJson() {
+        ClientOptions options = new ClientOptions().parse();
+        assertEquals(new Endpoint("127.0.0.1", 8080), options.endpoint());
+        assertEquals(32, options.threads());
+        assertEquals(1, options.forks());
+        assertEquals(2, options.warmupIterations());
+        assertEquals(TimeValue.seconds(3), options.measurementTime());
+        assertEquals(ResultFormatType.JSON, options.resultFormat());
+        Path result = options.resultFile("dubbo-kryo-client");
+        assertEquals(Path.of("results"), result.getParent());
+        assertTrue(result.getFileName().toString().matches("dubbo-kryo-client-\\d{8}T\\d{6}Z\\.json"), result.toString());
+    }
+
+    @Test
+    void theCommunitySuitesOptionNamesAreTakenAsTheyAre() {
+        ClientOptions options = new ClientOptions().parse("--warmupIterations", "1", "--warmupTime", "500ms",
+                "--measurementIterations", "4", "--measurementTime", "10", "--forks", "2", "--threads", "8",
+                "--resultFormat", "csv", "-f", "out/x.csv", "--host", "10.0.0.2", "--port", "9090");
+        assertEquals(1, options.warmupIterations());
+        assertEquals(TimeValue.milliseconds(500), options.warmupTime());
+        assertEquals(4, options.measurementIterations());
+        assertEquals(TimeValue.seconds(10), options.measurementTime());
+        assertEquals(2, options.forks());
+        assertEquals(8, options.threads());
+        assertEquals(ResultFormatType.CSV, options.resultFormat());
+        assertEquals(Path.of("out/x.csv"), options.resultFile("m"));
+        assertEquals(new Endpoint("10.0.0.2", 9090), options.endpoint());
+    }
+
+    @Test
+    void upstreamRestoresTheLongRunsButExplicitOptionsWin() {
+        ClientOptions options = new ClientOptions().parse("--upstream", "--measurementIterations", "5");
+        assertEquals(3, options.warmupIterations());
+        assertEquals(TimeValue.seconds(10), options.warmupTime());
+        assertEquals(5, options.measurementIterations());
+        assertEquals(TimeValue.seconds(10), options.measurementTime());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "--threads,abc,threads",
+        "--threads,0,threads",
+        "--warmupTime,soon,warmupTime",
+        "--measurementTime,0,measurementTime",
+        "--forks,-1,forks",
+        "--resultFormat,xml,resultFormat",
+        "--port,70000,port",
+        "--bogus,1,bogus",
+    })
+    void aBadValueNamesItsOptionAndExitsWithUsageStatus(String option, String value, String named)
+            throws IOException {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = BenchmarkClient.run(new String[] {option, value}, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(BenchmarkClient.EXIT_USAGE, status);
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.startsWith("error: ") && message.contains(named), message);
+    }
+
+    @Test
+    void helpListsTheOptions() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(BenchmarkClient.EXIT_OK, BenchmarkClient.run(new String[] {"--help"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("--measurementIterations"));
+    }
+
+    @Test
+    void aMissingValueIsAUsageError() {
+        assertThrows(joptsimple.OptionException.class, () -> new ClientOptions().parse("--threads"));
+    }
+}
