@@ -12,6 +12,8 @@ usage: benchmark.sh [-m benchmark|profiling] [-s host] [-p port] [-f result-file
 Start a pair's server, wait for its ready line, then run the pair's client in another terminal:
   benchmark.sh dubbo-kryo-server
   benchmark.sh dubbo-kryo-client
+or do all three in one go, the server stopped at the end (its output goes to logs/):
+  benchmark.sh dubbo-kryo
 
   -m mode   benchmark (default), or profiling: record a JFR file and print its path
   -s host   server: address to bind; client: server to connect to (default 127.0.0.1)
@@ -36,6 +38,36 @@ modules() {
     for pom in "$root"/dubbo-*-server/pom.xml "$root"/dubbo-*-client/pom.xml; do
         basename "$(dirname "$pom")"
     done
+    for pom in "$root"/dubbo-*-server/pom.xml; do
+        pair=$(basename "$(dirname "$pom")")
+        echo "${pair%-server}"
+    done
+}
+
+# run_pair PAIR: the pair's server in the background until its ready line, then the client, then the server stops.
+run_pair() {
+    local pair=$1 server_out server_pid status=0
+    local options=(-m "$mode" -s "$host" -p "$port")
+    mkdir -p "$root/logs"
+    server_out=$root/logs/$pair-server-$(date -u +%Y%m%dT%H%M%SZ).out
+    "$0" "${options[@]}" "$pair-server" >"$server_out" 2>&1 &
+    server_pid=$!
+    trap 'kill -TERM "$server_pid" 2>/dev/null || true' EXIT
+    # bounded: a build plus a server start take well under five minutes here
+    for _ in $(seq 1 600); do
+        grep -q "rpcbench server ready" "$server_out" && break
+        kill -0 "$server_pid" 2>/dev/null || { cat "$server_out" >&2; fail 1 "$pair-server did not start"; }
+        sleep 0.5
+    done
+    grep -q "rpcbench server ready" "$server_out" || fail 1 "$pair-server not ready after 5 minutes: $server_out"
+    cat "$server_out"
+    [ -z "$result_file" ] || options+=(-f "$result_file")
+    "$0" "${options[@]}" -a "$module_args" "$pair-client" || status=$?
+    kill -TERM "$server_pid"
+    wait "$server_pid" || true
+    trap - EXIT
+    tail -n 1 "$server_out"
+    return "$status"
 }
 
 mode=benchmark host=127.0.0.1 port=8080 result_file="" module_args=""
@@ -65,6 +97,10 @@ if ! [[ $port =~ ^[0-9]+$ ]] || ((port < 1 || port > 65535)); then
 fi
 [ -n "$host" ] || fail 2 "option -s: the host is empty"
 role=${module##*-}
+case $role in
+    server | client) ;;
+    *) run_pair "$module"; exit ;;
+esac
 [ -z "$result_file" ] || [ "$role" = client ] || fail 2 "option -f applies to a client, not to $module"
 
 # Rebuild only when a source of the module or of the bases it is built from is newer than its jar.

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Runs benchmark.sh as a user would: bad inputs, a port conflict, profiling, and every pair end to end with
+# one-second iterations (plus the kryo pair on JDK 25 when it is installed). Ends with "N passed, M failed".
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=$(mktemp -d)
+passed=0
+failed=0
+servers=()
+
+cleanup() {
+    local pid
+    for pid in "${servers[@]}"; do
+        kill -TERM "$pid" 2>/dev/null || true
+    done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+check() {
+    local name=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "PASS $name"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $name"
+    fi
+}
+
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# exits_with STATUS PATTERN OUTFILE -- COMMAND...: the command exits with STATUS and its output matches PATTERN
+exits_with() {
+    local expected=$1 pattern=$2 out=$3 status=0
+    shift 4
+    timeout 120 "$@" >"$out" 2>&1 || status=$?
+    if [ "$status" -ne "$expected" ] || ! grep -Eq -- "$pattern" "$out"; then
+        echo "  exit $status (expected $expected); output:" && sed 's/^/  | /' "$out" | tail -20
+        return 1
+    fi
+}
+
+# start_server NAME PORT [benchmark.sh options...]: starts a server and waits (bounded) for its ready line
+start_server() {
+    local name=$1 port=$2 log=$work/$1.server.log
+    shift 2
+    "$root/benchmark.sh" -p "$port" "$@" "$name" >"$log" 2>&1 &
+    servers+=($!)
+    for _ in $(seq 1 120); do
+        grep -q "rpcbench server ready" "$log" && return 0
+        kill -0 "${servers[-1]}" 2>/dev/null || break
+        sleep 0.5
+    done
+    echo "  $name did not get ready:" && sed 's/^/  | /' "$log" | tail -20
+    return 1
+}
+
+# stop_server: SIGTERM to the last server started; it must exit 0 within 30 s
+stop_server() {
+    local pid=${servers[-1]} status=0
+    kill -TERM "$pid"
+    for _ in $(seq 1 60); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.5
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+        echo "  server $pid still running 30 s after SIGTERM"
+        kill -KILL "$pid"
+        return 1
+    fi
+    wait "$pid" || status=$?
+    unset 'servers[-1]'
+    [ "$status" -eq 0 ] || { echo "  server exited $status after SIGTERM"; return 1; }
+}
+
+# a JMH JSON with all four calls in all three modes, each with a positive score
+complete_result() {
+    python3 - "$1" <<'PY'
+import json, sys
+runs = json.load(open(sys.argv[1]))
+found = {(r["benchmark"].rsplit(".", 1)[1], r["mode"]): r["primaryMetric"]["score"] for r in runs}
+expected = {(m, mode) for m in ("existUser", "createUser", "getUser", "listUser")
+            for mode in ("thrpt", "avgt", "sample")}
+missing = expected - found.keys()
+bad = {k: v for k, v in found.items() if not v > 0}
+if missing or bad:
+    print("  missing:", sorted(missing), "non-positive:", bad)
+    sys.exit(1)
+PY
+}
+
+short_run="--warmupIterations 1 --warmupTime 1 --measurementIterations 1 --measurementTime 1 --threads 4"
+
+# pair_end_to_end PAIR [JAVA_HOME]: server, client with one-second iterations, checked JSON, clean stop
+pair_end_to_end() {
+    local pair=$1 java_home=${2:-} port result=$work/$1${2:+-jdk}.json
+    port=$(free_port)
+    JAVA_HOME=$java_home start_server "$pair-server" "$port" || return 1
+    exits_with 0 "wire check passed: serialization=[a-z0-9]+, wire=" "$work/$pair.client.log" -- \
+        env JAVA_HOME="$java_home" "$root/benchmark.sh" -p "$port" -f "$result" -a "$short_run" "$pair-client" \
+        || { stop_server; return 1; }
+    complete_result "$result" || { stop_server; return 1; }
+    stop_server
+}
+
+check "unknown module: exit 2, lists the modules" \
+    exits_with 2 "unknown module 'dubbo-nope-client'; modules: .*dubbo-kryo-client" "$work/out" -- \
+    "$root/benchmark.sh" dubbo-nope-client
+check "bad port value: exit 2, names the option" \
+    exits_with 2 "option -p: 'abc'" "$work/out" -- "$root/benchmark.sh" -p abc dubbo-kryo-server
+check "unknown option: exit 2" \
+    exits_with 2 "unknown option -x" "$work/out" -- "$root/benchmark.sh" -x dubbo-kryo-server
+check "bad mode: exit 2" \
+    exits_with 2 "option -m: 'fast'" "$work/out" -- "$root/benchmark.sh" -m fast dubbo-kryo-server
+check "bad client option value: exit 2, names the option" \
+    exits_with 2 "error: .*threads" "$work/out" -- "$root/benchmark.sh" -a "--threads many" dubbo-kryo-client
+port=$(free_port)
+check "no server: exit 1 within 30 s, names host:port" \
+    exits_with 1 "no server answers at 127.0.0.1:$port" "$work/out" -- \
+    timeout 30 "$root/benchmark.sh" -p "$port" dubbo-kryo-client
+
+port=$(free_port)
+jfr_before=$(find "$root/results" -name 'dubbo-hessianlite-server-*.jfr' 2>/dev/null | wc -l)
+if check "profiling server starts" start_server dubbo-hessianlite-server "$port" -m profiling; then
+    check "port taken: exit 1, names the port" \
+        exits_with 1 "port $port on 127.0.0.1 is already in use" "$work/out" -- \
+        "$root/benchmark.sh" -p "$port" dubbo-hessianlite-server
+    check "SIGTERM stops the server with exit 0" stop_server
+    check "profiling wrote a JFR recording" \
+        test "$(find "$root/results" -name 'dubbo-hessianlite-server-*.jfr' | wc -l)" -gt "$jfr_before"
+fi
+
+for pair in dubbo-hessianlite dubbo-fst dubbo-kryo; do
+    check "$pair end to end through benchmark.sh" pair_end_to_end "$pair"
+done
+
+jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
+if [ -n "$jdk25" ]; then
+    check "dubbo-kryo end to end on $(basename "$jdk25")" pair_end_to_end dubbo-kryo "$jdk25"
+else
+    echo "SKIP JDK 25 run: no Temurin 25 under /usr/lib/jvm"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
