@@ -108,7 +108,7 @@ jar=$root/$module/target/$module.jar
 if [ ! -f "$jar" ] || [ -n "$(find "$root/pom.xml" "$root/benchmark-base" "$root/$role-base" "$root/$module" \
         -type f -newer "$jar" -not -path '*/target/*' -print -quit)" ]; then
     echo "benchmark.sh: building $module" >&2
-    (cd "$root" && mvn -B -q -pl "$module" -am package -DskipTests) || fail 1 "the build of $module failed"
+    (cd "$root" && mvn -B -q -Dstyle.color=never -pl "$module" -am package -DskipTests) || fail 1 "the build of $module failed"
 fi
 
 # Run a copy, so that a later build never rewrites the jar under a running server. A copy is named after the

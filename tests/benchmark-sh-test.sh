@@ -60,22 +60,29 @@ start_server() {
     return 1
 }
 
-# stop_server: SIGTERM to the last server started; it must exit 0 within 30 s
-stop_server() {
-    local pid=${servers[-1]} status=0
-    kill -TERM "$pid"
-    for _ in $(seq 1 60); do
+# wait_for_exit PID SECONDS: the process's exit status, or 124 after killing it when it outlives SECONDS
+wait_for_exit() {
+    local pid=$1 status=0
+    for _ in $(seq 1 $(($2 * 2))); do
         kill -0 "$pid" 2>/dev/null || break
         sleep 0.5
     done
     if kill -0 "$pid" 2>/dev/null; then
-        echo "  server $pid still running 30 s after SIGTERM"
         kill -KILL "$pid"
-        return 1
+        wait "$pid" || true
+        return 124
     fi
     wait "$pid" || status=$?
+    return "$status"
+}
+
+# stop_server: SIGTERM to the last server started; it must exit 0 within 30 s
+stop_server() {
+    local pid=${servers[-1]} status=0
+    kill -TERM "$pid"
+    wait_for_exit "$pid" 30 || status=$?
     unset 'servers[-1]'
-    [ "$status" -eq 0 ] || { echo "  server exited $status after SIGTERM"; return 1; }
+    [ "$status" -eq 0 ] || { echo "  server exited $status after SIGTERM (124: still running after 30 s)"; return 1; }
 }
 
 # a JMH JSON with all four calls in all three modes, each with a positive score
@@ -135,7 +142,32 @@ if check "profiling server starts" start_server dubbo-hessianlite-server "$port"
         test "$(find "$root/results" -name 'dubbo-hessianlite-server-*.jfr' | wc -l)" -gt "$jfr_before"
 fi
 
-for pair in dubbo-hessianlite dubbo-fst dubbo-kryo; do
+port=$(free_port)
+if check "fst server starts" start_server dubbo-fst-server "$port"; then
+    check "kryo client against the fst server: exit 1, the wire check names both" \
+        exits_with 1 "wire check failed: the client is configured for kryo but the server at 127.0.0.1:$port for fst" \
+        "$work/out" -- "$root/benchmark.sh" -p "$port" -a "$short_run" dubbo-kryo-client
+    # the server dies while the client measures: the run must fail, not report the benchmarks that came before
+    "$root/benchmark.sh" -p "$port" -f "$work/interrupted.json" -a "$short_run" dubbo-fst-client \
+        >"$work/interrupted.out" 2>&1 &
+    client=$!
+    for _ in $(seq 1 120); do
+        grep -q "Iteration   1" "$work/interrupted.out" && break
+        sleep 0.5
+    done
+    kill -KILL "${servers[-1]}"
+    unset 'servers[-1]'
+    status=0
+    wait_for_exit "$client" 120 || status=$?
+    check "server killed during the run: the client exits 1" test "$status" -eq 1
+fi
+
+check "dubbo-hessianlite in one command: server, client, server stopped" \
+    exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/pair.out" -- \
+    "$root/benchmark.sh" -p "$(free_port)" -f "$work/pair.json" -a "$short_run" dubbo-hessianlite
+check "the one-command result is complete" complete_result "$work/pair.json"
+
+for pair in dubbo-fst dubbo-kryo; do
     check "$pair end to end through benchmark.sh" pair_end_to_end "$pair"
 done
 

@@ -1,6 +1,7 @@
 package org.rpcbench.dubbo;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -20,15 +21,23 @@ import org.apache.dubbo.rpc.Constants;
  *
  * <p>Dubbo answers a request in whatever serializer the consumer chose, so a consumer that fell back to hessian2
  * (serializer missing, misspelt, or set on one side only) would be measured as if it were the configured one. Here
- * such a call fails, and the benchmark with it. It also counts calls per wire serializer for the probe.
+ * such a call fails, and the benchmark with it. It also counts the calls it let through per wire serializer.
+ *
+ * <p>The {@link HandshakeService} and {@link ProbeService} are exempt: they are the instruments that report what
+ * the server is configured for and what it read on the wire.
  */
 @Activate(group = CommonConstants.PROVIDER, order = Integer.MIN_VALUE)
 public class WireSerializationFilter implements Filter {
+
+    private static final Set<Class<?>> INSTRUMENTS = Set.of(HandshakeService.class, ProbeService.class);
 
     private static final Map<Byte, LongAdder> CALLS_BY_ID = new ConcurrentHashMap<>();
 
     @Override
     public Result invoke(Invoker<?> invoker, Invocation invocation) throws RpcException {
+        if (INSTRUMENTS.contains(invoker.getInterface())) {
+            return invoker.invoke(invocation);
+        }
         Object wireId = invocation.get(Constants.SERIALIZATION_ID_KEY);
         String configured = invoker.getUrl().getParameter(WireSerialization.URL_KEY);
         Byte expectedId = CodecSupport.getIDByName(configured);
@@ -42,7 +51,7 @@ public class WireSerializationFilter implements Filter {
         return invoker.invoke(invocation);
     }
 
-    /** Calls accepted so far in this JVM, by serializer name. */
+    /** Benchmark calls accepted so far in this JVM, by serializer name. */
     public static Map<String, Long> callsBySerialization() {
         Map<String, Long> calls = new TreeMap<>();
         CALLS_BY_ID.forEach((id, count) -> calls.put(WireSerialization.nameOf(id), count.sum()));

@@ -2,7 +2,6 @@ package org.rpcbench.client;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.regex.Pattern;
@@ -15,6 +14,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.rpcbench.dubbo.Endpoint;
 import org.rpcbench.dubbo.ProbeReport;
+import org.rpcbench.launch.RunFiles;
 
 /**
  * Runs the UserService benchmarks against a running server: checks the connection first, then runs JMH with
@@ -46,18 +46,17 @@ public final class BenchmarkClient {
             return EXIT_OK;
         }
 
-        Path resultFile = options.resultFile(moduleName()).toAbsolutePath();
-        Path logFile = resultFile.resolveSibling(resultFile.getFileName() + ".log");
-        Files.createDirectories(resultFile.getParent());
-        // Before Dubbo's first log line: its logging goes to the file, not into JMH's report.
-        System.setProperty(ForkJvm.LOG_FILE_PROPERTY, logFile.toString());
+        Path resultFile = options.resultFile(RunFiles.moduleName(BenchmarkClient.class, "rpcbench-client"))
+                .toAbsolutePath();
+        Path logFile = RunFiles.logDubboTo(resultFile.resolveSibling(resultFile.getFileName() + ".log"));
 
         Endpoint endpoint = options.endpoint();
         try (ConsumerContext consumer = ConsumerContext.open(endpoint)) {
             ProbeReport probe = consumer.verify();
             out.println("wire check passed: " + probe);
-        } catch (IllegalStateException e) {
+        } catch (RuntimeException e) {
             err.println("error: " + e.getMessage());
+            err.println("Dubbo's log: " + logFile);
             return EXIT_FAILED;
         }
 
@@ -109,9 +108,4 @@ public final class BenchmarkClient {
         return null;
     }
 
-    /** The pair module this client was built as (its runnable jar's Implementation-Title). */
-    private static String moduleName() {
-        String title = BenchmarkClient.class.getPackage().getImplementationTitle();
-        return title == null ? "rpcbench-client" : title;
-    }
 }

@@ -5,13 +5,17 @@ import java.net.UnknownHostException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import org.apache.dubbo.config.spring.ReferenceBean;
+import org.apache.dubbo.remoting.RemotingException;
 import org.rpcbench.api.UserService;
 import org.rpcbench.dubbo.Endpoint;
+import org.rpcbench.dubbo.HandshakeService;
 import org.rpcbench.dubbo.ProbeReport;
 import org.rpcbench.dubbo.ProbeService;
 import org.rpcbench.dubbo.WireSerialization;
+import org.rpcbench.launch.Causes;
 import org.springframework.context.support.GenericXmlApplicationContext;
 
 /** A pair's consumer, wired from its {@code consumer.xml} and connected to exactly one endpoint. */
@@ -45,7 +49,10 @@ public final class ConsumerContext implements AutoCloseable {
         try {
             context = endpoint.startContext(xmlResource, withDefaults);
         } catch (RuntimeException e) {
-            throw new ServerUnreachableException(endpoint, e);
+            if (Causes.causedBy(e, RemotingException.class)) {
+                throw new ServerUnreachableException(endpoint, e);
+            }
+            throw new IllegalStateException("the consumer could not start: " + e.getMessage(), e);
         }
         return new ConsumerContext(endpoint, context);
     }
@@ -61,9 +68,9 @@ public final class ConsumerContext implements AutoCloseable {
     }
 
     /**
-     * Proves, with one call over the benchmark's own settings, that client and server agree on the serializer, that
-     * the server read that serializer's id from the call's header, and that the connection reached exactly the
-     * configured endpoint.
+     * Proves, before anything is measured, that client and server are configured for the same serializer, that the
+     * server read that serializer's id from the header of a call made over the benchmark's own settings, and that
+     * the connection reached exactly the configured endpoint.
      *
      * @throws WireCheckException when any of it does not hold
      */
@@ -74,16 +81,12 @@ public final class ConsumerContext implements AutoCloseable {
         } catch (IllegalStateException e) {
             throw new WireCheckException("client: " + e.getMessage());
         }
-        ProbeReport report;
-        try {
-            report = context.getBean("probeService", ProbeService.class).probe();
-        } catch (RuntimeException e) {
-            throw new WireCheckException("the probe call to " + endpoint + " failed: " + e, e);
-        }
-        if (!configured.equals(report.getSerialization())) {
+        ProbeReport server = call(() -> context.getBean(HandshakeService.class).handshake());
+        if (!configured.equals(server.getSerialization())) {
             throw new WireCheckException("the client is configured for " + configured + " but the server at "
-                    + endpoint + " for " + report.getSerialization() + ": start the matching pair");
+                    + endpoint + " for " + server.getSerialization() + ": start the matching pair");
         }
+        ProbeReport report = call(() -> context.getBean(ProbeService.class).probe());
         if (!configured.equals(report.getWireSerialization())) {
             throw new WireCheckException("the server at " + endpoint + " read " + report.getWireSerialization()
                     + " on the wire, not the configured " + configured);
@@ -93,6 +96,14 @@ public final class ConsumerContext implements AutoCloseable {
                     + " instead (Dubbo replaced the address)");
         }
         return report;
+    }
+
+    private ProbeReport call(Supplier<ProbeReport> probe) {
+        try {
+            return probe.get();
+        } catch (RuntimeException e) {
+            throw new WireCheckException("the probe call to " + endpoint + " failed: " + e, e);
+        }
     }
 
     private boolean isEndpoint(String hostAndPort) {
@@ -108,6 +119,7 @@ public final class ConsumerContext implements AutoCloseable {
             return false;
         }
     }
+
 
     @Override
     public void close() {

@@ -10,14 +10,13 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.rpcbench.dubbo.Endpoint;
+import org.rpcbench.launch.RunFiles;
 
 /**
  * The command line of JMH's forked JVMs. They are set explicitly rather than inherited from the launching JVM, so
  * that a fork gets what the benchmark needs and nothing else (no profiling flags meant for the launcher).
  */
 final class ForkJvm {
-
-    static final String LOG_FILE_PROPERTY = "org.slf4j.simpleLogger.logFile";
 
     private ForkJvm() {
     }
@@ -28,7 +27,7 @@ final class ForkJvm {
         args.add("-Xmx1g");
         args.add("-D" + Endpoint.HOST_PROPERTY + "=" + endpoint.host());
         args.add("-D" + Endpoint.PORT_PROPERTY + "=" + endpoint.port());
-        args.add("-D" + LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
+        args.add("-D" + RunFiles.LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
         return args;
     }
 

@@ -20,13 +20,15 @@ import org.rpcbench.dubbo.Endpoint;
 class ClientOptionsTest {
 
     @Test
-    void defaultsAreAShortRunOf32ThreadsAndOneForkToJson() {
+    void defaultsAre15sWarmup5Iterations32ThreadsAndOneForkToJson() {
         ClientOptions options = new ClientOptions().parse();
         assertEquals(new Endpoint("127.0.0.1", 8080), options.endpoint());
         assertEquals(32, options.threads());
         assertEquals(1, options.forks());
-        assertEquals(2, options.warmupIterations());
-        assertEquals(TimeValue.seconds(3), options.measurementTime());
+        assertEquals(3, options.warmupIterations());
+        assertEquals(TimeValue.seconds(5), options.warmupTime());
+        assertEquals(5, options.measurementIterations());
+        assertEquals(TimeValue.seconds(2), options.measurementTime());
         assertEquals(ResultFormatType.JSON, options.resultFormat());
         Path result = options.resultFile("dubbo-kryo-client");
         assertEquals(Path.of("results"), result.getParent());

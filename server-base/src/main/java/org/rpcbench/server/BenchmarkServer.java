@@ -1,11 +1,7 @@
 package org.rpcbench.server;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
@@ -15,6 +11,7 @@ import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
 import org.rpcbench.dubbo.Endpoint;
 import org.rpcbench.dubbo.WireSerializationFilter;
+import org.rpcbench.launch.RunFiles;
 import sun.misc.Signal;
 
 /** Runs a pair's provider until SIGTERM or Ctrl-C, then stops it and exits 0. */
@@ -29,7 +26,7 @@ public final class BenchmarkServer {
                 .withRequiredArg().defaultsTo("127.0.0.1");
         OptionSpec<Integer> port = parser.accepts("port", "port to bind")
                 .withRequiredArg().ofType(Integer.class).defaultsTo(8080);
-        OptionSpec<String> log = parser.accepts("log", "Dubbo's log file (default logs/server-<UTC time>.log)")
+        OptionSpec<String> log = parser.accepts("log", "Dubbo's log file (default logs/<module>-<UTC time>.log)")
                 .withRequiredArg();
         OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
         OptionSet options;
@@ -46,12 +43,9 @@ public final class BenchmarkServer {
             return;
         }
 
-        Path logFile = Path.of(options.has(log) ? options.valueOf(log) : "logs/server-"
-                + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC))
-                + ".log").toAbsolutePath();
-        Files.createDirectories(logFile.getParent());
-        // Before Dubbo's first log line: its stack traces go to the file, the console keeps one clear line.
-        System.setProperty("org.slf4j.simpleLogger.logFile", logFile.toString());
+        String module = RunFiles.moduleName(BenchmarkServer.class, "server");
+        Path logFile = RunFiles.logDubboTo(Path.of(options.has(log)
+                ? options.valueOf(log) : "logs/" + module + "-" + RunFiles.utcStamp() + ".log"));
 
         CountDownLatch stop = new CountDownLatch(1);
         // Handling the signals ourselves (not a shutdown hook) lets a requested stop end with exit 0, not 143.
@@ -62,7 +56,8 @@ public final class BenchmarkServer {
         ProviderContext provider;
         try {
             provider = ProviderContext.start(new Endpoint(options.valueOf(host), options.valueOf(port)));
-        } catch (ProviderContext.PortInUseException | IllegalStateException e) {
+        } catch (RuntimeException e) {
+            // exit explicitly: Dubbo's non-daemon threads would keep a JVM with a failed provider alive
             System.err.println("error: " + e.getMessage());
             System.err.println("Dubbo's log: " + logFile);
             System.exit(1);

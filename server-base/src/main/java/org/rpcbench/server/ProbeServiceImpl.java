@@ -9,12 +9,20 @@ import org.apache.dubbo.rpc.ProtocolServer;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcServiceContext;
 import org.apache.dubbo.rpc.protocol.dubbo.DubboProtocol;
+import org.rpcbench.dubbo.HandshakeService;
 import org.rpcbench.dubbo.ProbeReport;
 import org.rpcbench.dubbo.ProbeService;
 import org.rpcbench.dubbo.WireSerialization;
 import org.rpcbench.dubbo.WireSerializationFilter;
 
-public class ProbeServiceImpl implements ProbeService {
+/** Both instruments: the handshake (over hessian2) and the probe (over the pair's serializer) report the same. */
+public class ProbeServiceImpl implements ProbeService, HandshakeService {
+
+    @Override
+    public ProbeReport handshake() {
+        return probe();
+    }
+
 
     @Override
     public ProbeReport probe() {

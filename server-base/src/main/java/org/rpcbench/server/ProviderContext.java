@@ -10,6 +10,7 @@ import org.rpcbench.api.UserService;
 import org.rpcbench.dubbo.Endpoint;
 import org.rpcbench.dubbo.ExactHostTransporter;
 import org.rpcbench.dubbo.WireSerialization;
+import org.rpcbench.launch.Causes;
 import org.springframework.context.support.GenericXmlApplicationContext;
 
 /** A pair's provider, wired from its {@code provider.xml} and exported on exactly the host and port given. */
@@ -34,7 +35,7 @@ public final class ProviderContext implements AutoCloseable {
         try {
             context = endpoint.startContext("classpath:provider.xml", Map.of());
         } catch (RuntimeException e) {
-            if (causedBy(e, BindException.class)) {
+            if (Causes.causedBy(e, BindException.class)) {
                 throw new PortInUseException(endpoint, e);
             }
             throw e;
@@ -58,14 +59,6 @@ public final class ProviderContext implements AutoCloseable {
         throw new IllegalStateException("provider.xml exports no " + UserService.class.getName());
     }
 
-    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (type.isInstance(cause)) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     public String host() {
         return exported.getParameter(ExactHostTransporter.BIND_HOST_KEY);

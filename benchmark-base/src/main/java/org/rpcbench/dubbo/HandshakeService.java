@@ -1,0 +1,11 @@
+package org.rpcbench.dubbo;
+
+/**
+ * Asked first, over hessian2 (which every Dubbo side reads, whatever pair it belongs to): what the server is
+ * configured for. A client of another pair then gets a clear message instead of a request the server cannot decode.
+ * It is a service of its own because Dubbo shares one reference per interface.
+ */
+public interface HandshakeService {
+
+    ProbeReport handshake();
+}
