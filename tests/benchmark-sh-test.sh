@@ -101,7 +101,8 @@ if missing or bad:
 PY
 }
 
-short_run="--warmupIterations 1 --warmupTime 1 --measurementIterations 1 --measurementTime 1 --threads 4"
+one_second_iterations="--warmupIterations 1 --warmupTime 1 --measurementIterations 1 --measurementTime 1"
+short_run="$one_second_iterations --threads 4"
 
 # pair_end_to_end PAIR [JAVA_HOME]: server, client with one-second iterations, checked JSON, clean stop
 pair_end_to_end() {
@@ -170,6 +171,27 @@ check "the one-command result is complete" complete_result "$work/pair.json"
 for pair in dubbo-fst dubbo-kryo; do
     check "$pair end to end through benchmark.sh" pair_end_to_end "$pair"
 done
+
+# the dubbo2-report preset: every echo payload and the CPU-bound call, a table, and the server's load
+preset_result() {
+    python3 - "$1" <<'PY'
+import json, sys
+runs = json.load(open(sys.argv[1]))
+found = {(r["benchmark"].rsplit(".", 1)[1], r.get("params", {}).get("payload"), r["mode"], r["threads"])
+         for r in runs if r["primaryMetric"]["score"] > 0}
+expected = {("echo", p, m, 10) for p in ("1k", "50k", "200k", "person") for m in ("thrpt", "sample")}
+expected |= {("assembleRandomNumbers", None, m, 20) for m in ("thrpt", "sample")}
+if expected - found:
+    print("  missing:", sorted(expected - found, key=str))
+    sys.exit(1)
+PY
+}
+check "dubbo2-report preset on dubbo-kryo: table and server load" \
+    exits_with 0 "assembleRandomNumbers served by [0-9]+ worker threads" "$work/preset.out" -- \
+    "$root/benchmark.sh" -p "$(free_port)" -f "$work/preset.json" \
+    -a "--preset dubbo2-report $one_second_iterations" dubbo-kryo
+check "the preset's JSON holds every payload and the CPU-bound call" preset_result "$work/preset.json"
+check "the preset's table is saved beside it" grep -q "| echo | 200k | 10 |" "$work/preset.json.md"
 
 jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
 if [ -n "$jdk25" ]; then

@@ -129,14 +129,4 @@ public final class UserServiceContract {
             throw new WrongAnswerException(message);
         }
     }
-
-    /** A call that returned, but not what the contract says it must return. */
-    public static final class WrongAnswerException extends IllegalStateException {
-
-        private static final long serialVersionUID = 1L;
-
-        public WrongAnswerException(String message) {
-            super(message);
-        }
-    }
 }

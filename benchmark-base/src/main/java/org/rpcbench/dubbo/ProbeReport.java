@@ -20,6 +20,12 @@ public class ProbeReport implements Serializable {
     private String dubboVersion;
     private String javaVersion;
     private HashMap<String, Long> callsBySerialization = new HashMap<>();
+    /** CPU time the server process has used, and the server's clock when it answered. */
+    private long processCpuNanos;
+    private long serverNanoTime;
+    private int availableProcessors;
+    /** Calls of the CPU-bound scenario per provider worker thread. */
+    private HashMap<String, Long> cpuBoundCallsByThread = new HashMap<>();
 
     public String getSerialization() {
         return serialization;
@@ -75,6 +81,38 @@ public class ProbeReport implements Serializable {
 
     public void setCallsBySerialization(Map<String, Long> callsBySerialization) {
         this.callsBySerialization = new HashMap<>(callsBySerialization);
+    }
+
+    public long getProcessCpuNanos() {
+        return processCpuNanos;
+    }
+
+    public void setProcessCpuNanos(long processCpuNanos) {
+        this.processCpuNanos = processCpuNanos;
+    }
+
+    public long getServerNanoTime() {
+        return serverNanoTime;
+    }
+
+    public void setServerNanoTime(long serverNanoTime) {
+        this.serverNanoTime = serverNanoTime;
+    }
+
+    public int getAvailableProcessors() {
+        return availableProcessors;
+    }
+
+    public void setAvailableProcessors(int availableProcessors) {
+        this.availableProcessors = availableProcessors;
+    }
+
+    public Map<String, Long> getCpuBoundCallsByThread() {
+        return cpuBoundCallsByThread;
+    }
+
+    public void setCpuBoundCallsByThread(Map<String, Long> cpuBoundCallsByThread) {
+        this.cpuBoundCallsByThread = new HashMap<>(cpuBoundCallsByThread);
     }
 
     @Override

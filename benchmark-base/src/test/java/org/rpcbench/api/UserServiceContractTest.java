@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.LocalDate;
 
 import org.junit.jupiter.api.Test;
-import org.rpcbench.api.UserServiceContract.WrongAnswerException;
 
 class UserServiceContractTest {
 

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.stream.Stream;
 
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.serialize.ObjectInput;
@@ -14,8 +16,11 @@ import org.apache.dubbo.common.serialize.ObjectOutput;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rpcbench.api.Page;
+import org.rpcbench.api.Payload;
 import org.rpcbench.api.User;
 import org.rpcbench.api.UserServiceContract;
 
@@ -48,6 +53,25 @@ class SerializationRoundTripTest {
         assertEquals(page, pageBack);
         UserServiceContract.checkGetUser(3, userBack);
         UserServiceContract.checkListUser(4, pageBack);
+    }
+
+    static Stream<Arguments> serializersAndPayloads() {
+        return Stream.of("hessian2", "fst", "kryo")
+                .flatMap(name -> Arrays.stream(Payload.values()).map(payload -> Arguments.of(name, payload)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("serializersAndPayloads")
+    void everyEchoPayloadSurvivesTheRoundTrip(String name, Payload payload) throws IOException, ClassNotFoundException {
+        Serialization serialization =
+                FrameworkModel.defaultModel().getExtensionLoader(Serialization.class).getExtension(name);
+        Object request = payload.create();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ObjectOutput out = serialization.serialize(TEST_URL, bytes);
+        out.writeObject(request);
+        out.flushBuffer();
+        Object back = serialization.deserialize(TEST_URL, new ByteArrayInputStream(bytes.toByteArray())).readObject();
+        payload.checkEcho(request, back);
     }
 
     @ParameterizedTest

@@ -2,23 +2,30 @@ package org.rpcbench.client;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
-import java.util.regex.Pattern;
+import java.util.List;
 
 import joptsimple.OptionException;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.rpcbench.dubbo.Endpoint;
 import org.rpcbench.dubbo.ProbeReport;
 import org.rpcbench.launch.RunFiles;
 
 /**
- * Runs the UserService benchmarks against a running server: checks the connection first, then runs JMH with
- * fail-on-error, and exits non-zero unless every benchmark produced a score.
+ * Runs benchmarks against a running server: checks the connection first, then runs JMH with fail-on-error (once
+ * per thread level or preset step), and exits non-zero unless every benchmark produced a score. Ends with a table
+ * in the seed reports' shape and what the server spent.
  */
 public final class BenchmarkClient {
 
@@ -35,8 +42,13 @@ public final class BenchmarkClient {
 
     static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
         ClientOptions options = new ClientOptions();
+        List<JmhRun> runs;
         try {
-            options.parse(args);
+            runs = options.parse(args).runs();
+            if (runs.size() > 1 && options.resultFormat() != ResultFormatType.JSON) {
+                throw new IllegalArgumentException("option resultFormat: a run of several thread levels or"
+                        + " preset steps is written as json");
+            }
         } catch (OptionException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage() + " (see --help)");
             return EXIT_USAGE;
@@ -49,49 +61,105 @@ public final class BenchmarkClient {
         Path resultFile = options.resultFile(RunFiles.moduleName(BenchmarkClient.class, "rpcbench-client"))
                 .toAbsolutePath();
         Path logFile = RunFiles.logDubboTo(resultFile.resolveSibling(resultFile.getFileName() + ".log"));
-
         Endpoint endpoint = options.endpoint();
-        try (ConsumerContext consumer = ConsumerContext.open(endpoint)) {
-            ProbeReport probe = consumer.verify();
-            out.println("wire check passed: " + probe);
+        if (options.preset() != null) {
+            out.println("preset: " + options.preset().description());
+        }
+        out.println("connections: " + (options.connections() == 0
+                ? "one, shared by every thread (Dubbo's default)" : options.connections() + " per consumer"));
+
+        ConsumerContext consumer;
+        ProbeReport before;
+        try {
+            consumer = ConsumerContext.open(endpoint);
+            before = consumer.verify();
         } catch (RuntimeException e) {
             err.println("error: " + e.getMessage());
             err.println("Dubbo's log: " + logFile);
             return EXIT_FAILED;
         }
+        try (consumer) {
+            out.println("wire check passed: " + before);
+            List<RunResult> results = new ArrayList<>();
+            List<Path> parts = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                JmhRun run = runs.get(i);
+                Path part = runs.size() == 1 ? resultFile
+                        : resultFile.resolveSibling(resultFile.getFileName() + ".part" + (i + 1));
+                out.println("== run " + (i + 1) + " of " + runs.size() + ": " + run);
+                try {
+                    results.addAll(new Runner(jmhOptions(options, run, endpoint, logFile, part)).run());
+                } catch (RunnerException e) {
+                    err.println("error: a benchmark failed, so the run has no valid result: " + e.getMessage());
+                    err.println("Dubbo's log: " + logFile);
+                    return EXIT_FAILED;
+                }
+                parts.add(part);
+            }
+            String unusable = unusableResult(results);
+            if (unusable != null) {
+                err.println("error: " + unusable);
+                return EXIT_FAILED;
+            }
+            if (parts.size() > 1) {
+                mergeJsonArrays(parts, resultFile);
+            }
+            String table = ResultTable.markdown(results);
+            Path tableFile = resultFile.resolveSibling(resultFile.getFileName() + ".md");
+            Files.writeString(tableFile, table, StandardCharsets.UTF_8);
+            out.println();
+            out.print(table);
+            out.println(ServerLoad.describe(before, consumer.probe()));
+            out.println("results: " + resultFile);
+            out.println("table: " + tableFile);
+            out.println("Dubbo's log: " + logFile);
+            return EXIT_OK;
+        } catch (RuntimeException e) {
+            err.println("error: " + e.getMessage());
+            return EXIT_FAILED;
+        }
+    }
 
+    private static Options jmhOptions(ClientOptions options, JmhRun run,
+            Endpoint endpoint, Path logFile, Path resultFile) {
         ChainedOptionsBuilder jmh = new OptionsBuilder()
-                .include("^" + Pattern.quote(UserServiceBenchmark.class.getName()) + "\\.")
                 .warmupIterations(options.warmupIterations())
                 .warmupTime(options.warmupTime())
                 .measurementIterations(options.measurementIterations())
                 .measurementTime(options.measurementTime())
                 .forks(options.forks())
-                .threads(options.threads())
+                .threads(run.threads())
                 .shouldFailOnError(true)
-                .jvmArgs(ForkJvm.args(endpoint, logFile).toArray(String[]::new))
+                .jvmArgs(ForkJvm.args(endpoint, options.connections(), logFile).toArray(String[]::new))
                 .resultFormat(options.resultFormat())
                 .result(resultFile.toString());
+        run.scenarios().forEach(scenario -> jmh.include(scenario.includePattern()));
+        if (run.scenarios().contains(Scenario.ECHO)) {
+            jmh.param("payload", run.payloads().toArray(String[]::new));
+        }
+        for (Mode mode : options.modes()) {
+            jmh.mode(mode);
+        }
         if (options.jfrDirectory() != null) {
             jmh.addProfiler("jfr", "dir=" + options.jfrDirectory().toAbsolutePath());
         }
+        return jmh.build();
+    }
 
-        Collection<RunResult> results;
-        try {
-            results = new Runner(jmh.build()).run();
-        } catch (RunnerException e) {
-            err.println("error: a benchmark failed, so the run has no valid result: " + e.getMessage());
-            err.println("Dubbo's log: " + logFile);
-            return EXIT_FAILED;
+    /** JMH writes one JSON array per invocation; the run's result is one array of them all. */
+    static void mergeJsonArrays(List<Path> parts, Path target) throws IOException {
+        List<String> bodies = new ArrayList<>();
+        for (Path part : parts) {
+            String array = Files.readString(part, StandardCharsets.UTF_8).strip();
+            String body = array.substring(1, array.length() - 1).strip();
+            if (!body.isEmpty()) {
+                bodies.add(body);
+            }
         }
-        String unusable = unusableResult(results);
-        if (unusable != null) {
-            err.println("error: " + unusable);
-            return EXIT_FAILED;
+        Files.writeString(target, "[\n" + String.join(",\n", bodies) + "\n]\n", StandardCharsets.UTF_8);
+        for (Path part : parts) {
+            Files.delete(part);
         }
-        out.println("results: " + resultFile);
-        out.println("Dubbo's log: " + logFile);
-        return EXIT_OK;
     }
 
     /** What makes the results unusable, or null when every benchmark has a positive score. */
@@ -107,5 +175,4 @@ public final class BenchmarkClient {
         }
         return null;
     }
-
 }

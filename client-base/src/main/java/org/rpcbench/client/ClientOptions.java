@@ -3,8 +3,12 @@ package org.rpcbench.client;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import joptsimple.OptionException;
 import joptsimple.OptionParser;
@@ -12,8 +16,10 @@ import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
 import joptsimple.ValueConversionException;
 import joptsimple.ValueConverter;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.rpcbench.api.Payload;
 import org.rpcbench.dubbo.Endpoint;
 import org.rpcbench.launch.RunFiles;
 
@@ -42,8 +48,25 @@ final class ClientOptions {
             .withRequiredArg().withValuesConvertedBy(new TimeConverter()).defaultsTo(TimeValue.seconds(2));
     private final OptionSpec<Integer> forks = parser.accepts("forks", "forked JVMs per benchmark")
             .withRequiredArg().ofType(Integer.class).defaultsTo(1);
-    private final OptionSpec<Integer> threads = parser.accepts("threads", "benchmark threads sharing the consumer")
-            .withRequiredArg().ofType(Integer.class).defaultsTo(32);
+    private final OptionSpec<Integer> threads = parser.accepts("threads",
+                    "benchmark threads sharing the consumer; a list (1,10,20) runs each level in turn")
+            .withRequiredArg().ofType(Integer.class).withValuesSeparatedBy(',').defaultsTo(32);
+    private final OptionSpec<Integer> connections = parser.accepts("connections",
+                    "TCP connections the consumer opens; 0 is Dubbo's default: one, shared by every thread")
+            .withRequiredArg().ofType(Integer.class).defaultsTo(0);
+    private final OptionSpec<String> scenario = parser.accepts("scenario",
+                    "what to call: user (the four UserService calls), echo (payload echo), cpu (CPU-bound call);"
+                            + " a list runs several")
+            .withRequiredArg().withValuesSeparatedBy(',').defaultsTo("user");
+    private final OptionSpec<String> payload = parser.accepts("payload",
+                    "echo payloads: " + Payload.keys())
+            .withRequiredArg().withValuesSeparatedBy(',').defaultsTo("1k");
+    private final OptionSpec<String> preset = parser.accepts("preset",
+                    "a seed report's table: dubbo2-report, dubbox or motan (sets scenario, payload, threads and"
+                            + " connections; measures throughput and sample modes)")
+            .withRequiredArg();
+    private final OptionSpec<String> modes = parser.accepts("modes", "JMH modes: thrpt, avgt, sample")
+            .withRequiredArg().withValuesSeparatedBy(',');
     private final OptionSpec<String> resultFormat = parser.accepts("resultFormat",
                     "result format: json, csv, scsv, text or latex")
             .withRequiredArg().defaultsTo("json");
@@ -68,7 +91,23 @@ final class ClientOptions {
         atLeast("warmupIterations", warmupIterations, 0);
         atLeast("measurementIterations", measurementIterations, 1);
         atLeast("forks", forks, 0);
-        atLeast("threads", threads, 1);
+        atLeast("connections", connections, 0);
+        for (int level : options.valuesOf(threads)) {
+            if (level < 1) {
+                throw new IllegalArgumentException("option threads: " + level + " is below 1");
+            }
+        }
+        if (options.has(preset)) {
+            for (OptionSpec<?> setByPreset : List.of(scenario, payload, threads, connections)) {
+                if (options.has(setByPreset)) {
+                    throw new IllegalArgumentException("option " + setByPreset.options().get(0)
+                            + ": a preset sets it; drop one of the two");
+                }
+            }
+            Preset.of(options.valueOf(preset));
+        }
+        runs().forEach(run -> run.payloads().forEach(Payload::of));
+        modes();
         if (port() < 1 || port() > 65535) {
             throw new IllegalArgumentException("option port: " + port() + " is not a port number");
         }
@@ -124,8 +163,40 @@ final class ClientOptions {
         return options.valueOf(forks);
     }
 
-    int threads() {
-        return options.valueOf(threads);
+    /** The JMH invocations of this client run: a preset's, or one per thread level. */
+    List<JmhRun> runs() {
+        if (options.has(preset)) {
+            return Preset.of(options.valueOf(preset)).runs();
+        }
+        Set<Scenario> scenarios = options.valuesOf(scenario).stream().map(Scenario::of)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Scenario.class)));
+        return options.valuesOf(threads).stream()
+                .map(level -> new JmhRun(scenarios, options.valuesOf(payload), level))
+                .toList();
+    }
+
+    Preset preset() {
+        return options.has(preset) ? Preset.of(options.valueOf(preset)) : null;
+    }
+
+    int connections() {
+        return options.has(preset) ? preset().connections() : options.valueOf(connections);
+    }
+
+    /** The JMH modes: as given, else a preset's throughput and sample, else each benchmark's own three. */
+    List<Mode> modes() {
+        if (options.has(modes)) {
+            return options.valuesOf(modes).stream().map(ClientOptions::mode).toList();
+        }
+        return options.has(preset) ? List.of(Mode.Throughput, Mode.SampleTime) : List.of();
+    }
+
+    private static Mode mode(String name) {
+        return Stream.of(Mode.Throughput, Mode.AverageTime, Mode.SampleTime)
+                .filter(mode -> mode.shortLabel().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "option modes: '" + name + "' is not thrpt, avgt or sample"));
     }
 
     ResultFormatType resultFormat() {

@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 
 import org.apache.dubbo.config.spring.ReferenceBean;
 import org.apache.dubbo.remoting.RemotingException;
+import org.rpcbench.api.EchoService;
 import org.rpcbench.api.UserService;
 import org.rpcbench.dubbo.Endpoint;
 import org.rpcbench.dubbo.HandshakeService;
@@ -23,6 +24,8 @@ public final class ConsumerContext implements AutoCloseable {
 
     static final String TIMEOUT_PROPERTY = "rpcbench.timeout";
     static final int DEFAULT_TIMEOUT_MILLIS = 5000;
+    /** Dubbo's {@code connections} of the benchmark references; 0 (its default) shares one connection. */
+    static final String CONNECTIONS_PROPERTY = "rpcbench.connections";
 
     private final Endpoint endpoint;
     private final GenericXmlApplicationContext context;
@@ -45,6 +48,7 @@ public final class ConsumerContext implements AutoCloseable {
     public static ConsumerContext open(Endpoint endpoint, String xmlResource, Map<String, String> properties) {
         Map<String, String> withDefaults = new HashMap<>(properties);
         withDefaults.putIfAbsent(TIMEOUT_PROPERTY, String.valueOf(DEFAULT_TIMEOUT_MILLIS));
+        withDefaults.putIfAbsent(CONNECTIONS_PROPERTY, System.getProperty(CONNECTIONS_PROPERTY, "0"));
         GenericXmlApplicationContext context;
         try {
             context = endpoint.startContext(xmlResource, withDefaults);
@@ -59,6 +63,15 @@ public final class ConsumerContext implements AutoCloseable {
 
     public UserService userService() {
         return context.getBean("userService", UserService.class);
+    }
+
+    public EchoService echoService() {
+        return context.getBean("echoService", EchoService.class);
+    }
+
+    /** The server's report of one call over the benchmark's settings: its configuration, wire and load. */
+    public ProbeReport probe() {
+        return call(() -> context.getBean(ProbeService.class).probe());
     }
 
     /** The serializer this consumer is configured to send with. */
@@ -86,7 +99,7 @@ public final class ConsumerContext implements AutoCloseable {
             throw new WireCheckException("the client is configured for " + configured + " but the server at "
                     + endpoint + " for " + server.getSerialization() + ": start the matching pair");
         }
-        ProbeReport report = call(() -> context.getBean(ProbeService.class).probe());
+        ProbeReport report = probe();
         if (!configured.equals(report.getWireSerialization())) {
             throw new WireCheckException("the server at " + endpoint + " read " + report.getWireSerialization()
                     + " on the wire, not the configured " + configured);

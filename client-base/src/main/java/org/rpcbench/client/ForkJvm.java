@@ -21,12 +21,13 @@ final class ForkJvm {
     private ForkJvm() {
     }
 
-    static List<String> args(Endpoint endpoint, Path logFile) {
+    static List<String> args(Endpoint endpoint, int connections, Path logFile) {
         List<String> args = new ArrayList<>(addOpens());
         args.add("-Xms1g");
         args.add("-Xmx1g");
         args.add("-D" + Endpoint.HOST_PROPERTY + "=" + endpoint.host());
         args.add("-D" + Endpoint.PORT_PROPERTY + "=" + endpoint.port());
+        args.add("-D" + ConsumerContext.CONNECTIONS_PROPERTY + "=" + connections);
         args.add("-D" + RunFiles.LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
         return args;
     }

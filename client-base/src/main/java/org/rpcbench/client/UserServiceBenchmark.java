@@ -4,42 +4,26 @@ import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.rpcbench.api.Page;
 import org.rpcbench.api.User;
 import org.rpcbench.api.UserService;
 import org.rpcbench.api.UserServiceContract;
-import org.rpcbench.dubbo.Endpoint;
 
-/**
- * The four UserService calls over one Dubbo consumer shared by all benchmark threads (one connection, as Dubbo
- * does by default). Every answer is checked; a wrong one throws, and with fail-on-error the run fails.
- */
+/** The four UserService calls of the community benchmark. Every answer is checked; a wrong one fails the run. */
 @BenchmarkMode({Mode.Throughput, Mode.AverageTime, Mode.SampleTime})
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @State(Scope.Benchmark)
-public class UserServiceBenchmark {
+public class UserServiceBenchmark extends ConsumerBenchmark {
 
-    private ConsumerContext consumer;
     private UserService userService;
 
-    @Setup(Level.Trial)
-    public void connect() {
-        consumer = ConsumerContext.open(new Endpoint(
-                System.getProperty(Endpoint.HOST_PROPERTY), Integer.getInteger(Endpoint.PORT_PROPERTY)));
-        consumer.verify();
+    @Override
+    protected void prepare(ConsumerContext consumer) {
         userService = consumer.userService();
-    }
-
-    @TearDown(Level.Trial)
-    public void disconnect() {
-        consumer.close();
     }
 
     /** Each thread's own request sequence, so no counter is shared across threads. */

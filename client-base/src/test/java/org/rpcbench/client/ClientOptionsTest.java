@@ -23,7 +23,7 @@ class ClientOptionsTest {
     void defaultsAre15sWarmup5Iterations32ThreadsAndOneForkToJson() {
         ClientOptions options = new ClientOptions().parse();
         assertEquals(new Endpoint("127.0.0.1", 8080), options.endpoint());
-        assertEquals(32, options.threads());
+        assertEquals(32, options.runs().get(0).threads());
         assertEquals(1, options.forks());
         assertEquals(3, options.warmupIterations());
         assertEquals(TimeValue.seconds(5), options.warmupTime());
@@ -45,7 +45,7 @@ class ClientOptionsTest {
         assertEquals(4, options.measurementIterations());
         assertEquals(TimeValue.seconds(10), options.measurementTime());
         assertEquals(2, options.forks());
-        assertEquals(8, options.threads());
+        assertEquals(8, options.runs().get(0).threads());
         assertEquals(ResultFormatType.CSV, options.resultFormat());
         assertEquals(Path.of("out/x.csv"), options.resultFile("m"));
         assertEquals(new Endpoint("10.0.0.2", 9090), options.endpoint());

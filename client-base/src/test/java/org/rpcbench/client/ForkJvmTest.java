@@ -26,11 +26,12 @@ class ForkJvmTest {
     }
 
     @Test
-    void forksAreToldTheEndpointAndTheLogFile() {
-        List<String> args = ForkJvm.args(new Endpoint("127.0.0.1", 9999), Path.of("/tmp/run.log"));
+    void forksAreToldTheEndpointConnectionsAndLogFile() {
+        List<String> args = ForkJvm.args(new Endpoint("127.0.0.1", 9999), 10, Path.of("/tmp/run.log"));
         assertTrue(args.containsAll(ForkJvm.addOpens()));
         assertTrue(args.contains("-Drpcbench.host=127.0.0.1"));
         assertTrue(args.contains("-Drpcbench.port=9999"));
+        assertTrue(args.contains("-Drpcbench.connections=10"));
         assertTrue(args.contains("-Dorg.slf4j.simpleLogger.logFile=/tmp/run.log"));
     }
 }

@@ -1,6 +1,9 @@
 package org.rpcbench.server;
 
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
+
+import com.sun.management.OperatingSystemMXBean;
 
 import org.apache.dubbo.common.Version;
 import org.apache.dubbo.remoting.Channel;
@@ -36,6 +39,11 @@ public class ProbeServiceImpl implements ProbeService, HandshakeService {
         report.setDubboVersion(Version.getVersion());
         report.setJavaVersion(javaVersion());
         report.setCallsBySerialization(WireSerializationFilter.callsBySerialization());
+        report.setProcessCpuNanos(((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime());
+        report.setServerNanoTime(System.nanoTime());
+        report.setAvailableProcessors(Runtime.getRuntime().availableProcessors());
+        report.setCpuBoundCallsByThread(EchoServiceServerImpl.cpuBoundCallsByThread());
         return report;
     }
 

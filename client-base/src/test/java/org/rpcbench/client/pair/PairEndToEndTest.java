@@ -3,6 +3,7 @@ package org.rpcbench.client.pair;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 
@@ -18,6 +20,10 @@ import org.apache.dubbo.rpc.RpcException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.rpcbench.api.CpuBoundContract;
+import org.rpcbench.api.Payload;
 import org.rpcbench.api.User;
 import org.rpcbench.api.UserService;
 import org.rpcbench.api.UserServiceContract;
@@ -98,6 +104,29 @@ class PairEndToEndTest {
                         new InetSocketAddress(machineAddress, endpoint.port()), 2000));
             }
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Payload.class)
+    void everyPayloadComesBackAsItWasSent(Payload payload) {
+        Object request = payload.create();
+        payload.checkEcho(request, consumer.echoService().echo(request));
+    }
+
+    @Test
+    void theCpuBoundCallAnswersTheAssembledLength() {
+        String request = (String) Payload.STRING_1K.create();
+        CpuBoundContract.checkAssembled(request, CpuBoundContract.COUNT,
+                consumer.echoService().assembleRandomNumbers(request, CpuBoundContract.COUNT));
+        assertFalse(consumer.probe().getCpuBoundCallsByThread().isEmpty());
+    }
+
+    @Test
+    void aPayloadOverDubbosLimitFailsWithItsErrorAndDoesNotHang() {
+        String overLimit = "x".repeat(9 << 20);
+        RpcException error = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                () -> assertThrows(RpcException.class, () -> consumer.echoService().echo(overLimit)));
+        assertTrue(error.getMessage().contains("max payload: 8388608"), error.getMessage());
     }
 
     @Test

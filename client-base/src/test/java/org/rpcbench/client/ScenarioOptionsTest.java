@@ -1,0 +1,69 @@
+package org.rpcbench.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Mode;
+
+class ScenarioOptionsTest {
+
+    @Test
+    void byDefaultTheFourUserCallsRunOnceAt32ThreadsOnOneSharedConnection() {
+        ClientOptions options = new ClientOptions().parse();
+        assertEquals(List.of(new JmhRun(Set.of(Scenario.USER), List.of("1k"), 32)), options.runs());
+        assertEquals(0, options.connections());
+        assertEquals(List.of(), options.modes());
+    }
+
+    @Test
+    void aThreadListRunsEachLevelInTurn() {
+        ClientOptions options = new ClientOptions().parse("--scenario", "echo,cpu", "--payload", "1k,50k,person",
+                "--threads", "1,10,20", "--connections", "4", "--modes", "thrpt,sample");
+        assertEquals(List.of(1, 10, 20), options.runs().stream().map(JmhRun::threads).toList());
+        JmhRun first = options.runs().get(0);
+        assertEquals(Set.of(Scenario.ECHO, Scenario.CPU), first.scenarios());
+        assertEquals(List.of("1k", "50k", "person"), first.payloads());
+        assertEquals(4, options.connections());
+        assertEquals(List.of(Mode.Throughput, Mode.SampleTime), options.modes());
+    }
+
+    @Test
+    void presetsReproduceTheSeedTables() {
+        ClientOptions dubbo2 = new ClientOptions().parse("--preset", "dubbo2-report");
+        assertEquals(List.of(
+                new JmhRun(Set.of(Scenario.ECHO), List.of("1k", "50k", "200k", "person"), 10),
+                new JmhRun(Set.of(Scenario.CPU), List.of(), 20)), dubbo2.runs());
+        assertEquals(List.of(Mode.Throughput, Mode.SampleTime), dubbo2.modes());
+
+        ClientOptions motan = new ClientOptions().parse("--preset", "motan");
+        assertEquals(List.of(1, 10, 20, 50), motan.runs().stream().map(JmhRun::threads).toList());
+        assertEquals(10, motan.connections());
+        assertEquals(List.of("empty", "person", "1k", "5k", "10k", "20k", "30k", "50k"),
+                motan.runs().get(0).payloads());
+
+        ClientOptions dubbox = new ClientOptions().parse("--preset", "dubbox");
+        assertEquals(List.of("bid", "bid100", "1k", "100k", "1m"), dubbox.runs().get(1).payloads());
+        assertEquals(10, dubbox.runs().get(1).threads());
+    }
+
+    @Test
+    void badScenarioPayloadPresetOrModeNamesTheOption() {
+        assertMessage("scenario", "--scenario", "grpc");
+        assertMessage("unknown payload '2k'", "--scenario", "echo", "--payload", "2k");
+        assertMessage("preset", "--preset", "netty");
+        assertMessage("modes", "--modes", "ss");
+        assertMessage("threads", "--preset", "motan", "--threads", "5");
+        assertMessage("threads", "--threads", "1,0");
+    }
+
+    private static void assertMessage(String expected, String... args) {
+        IllegalArgumentException error =
+                assertThrows(IllegalArgumentException.class, () -> new ClientOptions().parse(args));
+        assertTrue(error.getMessage().contains(expected), error.getMessage());
+    }
+}
