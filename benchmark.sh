@@ -34,7 +34,7 @@ fail() {
 }
 
 modules() {
-    local pom
+    local pom pair
     for pom in "$root"/dubbo-*-server/pom.xml "$root"/dubbo-*-client/pom.xml; do
         basename "$(dirname "$pom")"
     done
@@ -64,6 +64,12 @@ run_pair() {
     [ -z "$result_file" ] || options+=(-f "$result_file")
     "$0" "${options[@]}" -a "$module_args" "$pair-client" || status=$?
     kill -TERM "$server_pid"
+    # bounded: the server stops within seconds of SIGTERM; one that does not is killed
+    for _ in $(seq 1 60); do
+        kill -0 "$server_pid" 2>/dev/null || break
+        sleep 0.5
+    done
+    kill -KILL "$server_pid" 2>/dev/null || true
     wait "$server_pid" || true
     trap - EXIT
     tail -n 1 "$server_out"

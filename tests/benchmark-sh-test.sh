@@ -163,10 +163,13 @@ if check "fst server starts" start_server dubbo-fst-server "$port"; then
     check "server killed during the run: the client exits 1" test "$status" -eq 1
 fi
 
-check "dubbo-hessianlite in one command: server, client, server stopped" \
+check "dubbo-hessianlite in one command, profiling: server, client, server stopped" \
     exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/pair.out" -- \
-    "$root/benchmark.sh" -p "$(free_port)" -f "$work/pair.json" -a "$short_run" dubbo-hessianlite
+    "$root/benchmark.sh" -m profiling -p "$(free_port)" -f "$work/pair.json" -a "$short_run" dubbo-hessianlite
 check "the one-command result is complete" complete_result "$work/pair.json"
+client_jfr=$(sed -n 's/^benchmark.sh: JFR recordings of the benchmark JVMs go to //p' "$work/pair.out")
+check "profiling the client wrote a JFR recording per benchmark" \
+    test "$(find "${client_jfr:-/nonexistent}" -name '*.jfr' 2>/dev/null | wc -l)" -ge 12
 
 for pair in dubbo-fst dubbo-kryo; do
     check "$pair end to end through benchmark.sh" pair_end_to_end "$pair"

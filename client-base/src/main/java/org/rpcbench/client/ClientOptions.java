@@ -106,7 +106,11 @@ final class ClientOptions {
             }
             Preset.of(options.valueOf(preset));
         }
-        runs().forEach(run -> run.payloads().forEach(Payload::of));
+        try {
+            runs().forEach(run -> run.payloads().forEach(Payload::of));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option payload: " + e.getMessage());
+        }
         modes();
         if (port() < 1 || port() > 65535) {
             throw new IllegalArgumentException("option port: " + port() + " is not a port number");

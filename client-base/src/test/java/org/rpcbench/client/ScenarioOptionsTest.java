@@ -54,7 +54,7 @@ class ScenarioOptionsTest {
     @Test
     void badScenarioPayloadPresetOrModeNamesTheOption() {
         assertMessage("scenario", "--scenario", "grpc");
-        assertMessage("unknown payload '2k'", "--scenario", "echo", "--payload", "2k");
+        assertMessage("option payload: unknown payload '2k'", "--scenario", "echo", "--payload", "2k");
         assertMessage("preset", "--preset", "netty");
         assertMessage("modes", "--modes", "ss");
         assertMessage("threads", "--preset", "motan", "--threads", "5");
