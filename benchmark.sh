@@ -114,7 +114,13 @@ jar=$root/$module/target/$module.jar
 if [ ! -f "$jar" ] || [ -n "$(find "$root/pom.xml" "$root/benchmark-base" "$root/$role-base" "$root/$module" \
         -type f -newer "$jar" -not -path '*/target/*' -print -quit)" ]; then
     echo "benchmark.sh: building $module" >&2
-    (cd "$root" && mvn -B -q -Dstyle.color=never -pl "$module" -am package -DskipTests) || fail 1 "the build of $module failed"
+    build_log=$(mktemp)
+    if ! (cd "$root" && mvn -B -q -pl "$module" -am package -DskipTests) >"$build_log" 2>&1; then
+        cat "$build_log" >&2
+        rm -f "$build_log"
+        fail 1 "the build of $module failed"
+    fi
+    rm -f "$build_log"
 fi
 
 # Run a copy, so that a later build never rewrites the jar under a running server. A copy is named after the
