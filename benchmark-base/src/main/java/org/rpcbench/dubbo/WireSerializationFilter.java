@@ -2,9 +2,6 @@ package org.rpcbench.dubbo;
 
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 
 import org.apache.dubbo.common.constants.CommonConstants;
 import org.apache.dubbo.common.extension.Activate;
@@ -31,7 +28,7 @@ public class WireSerializationFilter implements Filter {
 
     private static final Set<Class<?>> INSTRUMENTS = Set.of(HandshakeService.class, ProbeService.class);
 
-    private static final Map<Byte, LongAdder> CALLS_BY_ID = new ConcurrentHashMap<>();
+    private static final CallCounter<Byte> CALLS_BY_ID = new CallCounter<>();
 
     @Override
     public Result invoke(Invoker<?> invoker, Invocation invocation) throws RpcException {
@@ -47,14 +44,12 @@ public class WireSerializationFilter implements Filter {
                     + " does not match the provider's configured serialization '" + configured + "' of "
                     + invocation.getServiceName() + ": the consumer is not configured with the same serializer");
         }
-        CALLS_BY_ID.computeIfAbsent((byte) wireId, id -> new LongAdder()).increment();
+        CALLS_BY_ID.increment((byte) wireId);
         return invoker.invoke(invocation);
     }
 
     /** Benchmark calls accepted so far in this JVM, by serializer name. */
     public static Map<String, Long> callsBySerialization() {
-        Map<String, Long> calls = new TreeMap<>();
-        CALLS_BY_ID.forEach((id, count) -> calls.put(WireSerialization.nameOf(id), count.sum()));
-        return calls;
+        return CALLS_BY_ID.snapshot(WireSerialization::nameOf);
     }
 }
