@@ -8,6 +8,9 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 usage() {
     cat <<USAGE
 usage: benchmark.sh [-m benchmark|profiling] [-s host] [-p port] [-f result-file] [-a "args"] <module>
+       benchmark.sh run-all [--length quick|default|nightly] [--pairs a,b] [--scenario s] [-p port] [-a "args"]
+       benchmark.sh report <run-dir | result.json...>
+       benchmark.sh compare <baseline run-dir> <candidate run-dir>
 
 Start a pair's server, wait for its ready line, then run the pair's client in another terminal:
   benchmark.sh dubbo-kryo-server
@@ -21,6 +24,10 @@ or do all three in one go, the server stopped at the end (its output goes to log
   -f file   client: JMH result file (default results/<module>-<UTC time>.json)
   -a args   more arguments for the module, e.g. -a "--threads 8 --forks 2" (see -a --help)
   -h        this help
+
+run-all runs every pair (or --pairs) in turn into results/<run-id>/ with run.json; report writes report.md and
+report.html for a run; compare is the regression gate (exit 0 none, 1 regression, 2 unusable input). Each takes
+--help.
 
 modules: $(modules | tr '\n' ' ')
 USAGE
@@ -76,7 +83,72 @@ run_pair() {
     return "$status"
 }
 
+# sources MODULE: what a module's jar is built from: the parent pom, the module, and the bases a pair's modules use.
+sources() {
+    local module=$1
+    echo "$root/pom.xml" "$root/$module"
+    case $module in
+        *-server | *-client) echo "$root/benchmark-base" "$root/${module##*-}-base" ;;
+    esac
+}
+
+# build MODULE...: one Maven build of the modules whose jar is missing or older than a source. With
+# RPCBENCH_NO_BUILD set (a matrix run's own launches), nothing is built: the jars must already be there.
+build() {
+    local module stale=() build_log
+    for module in "$@"; do
+        # shellcheck disable=SC2046 # sources() prints paths without spaces, one word each
+        if [ ! -f "$root/$module/target/$module.jar" ] || { [ -z "${RPCBENCH_NO_BUILD:-}" ] && [ -n "$(find \
+                $(sources "$module") -type f -newer "$root/$module/target/$module.jar" -not -path '*/target/*' \
+                -print -quit)" ]; }; then
+            [ -z "${RPCBENCH_NO_BUILD:-}" ] || fail 1 "$module/target/$module.jar is missing"
+            stale+=("$module")
+        fi
+    done
+    [ ${#stale[@]} -gt 0 ] || return 0
+    echo "benchmark.sh: building ${stale[*]}" >&2
+    build_log=$(mktemp)
+    if ! (cd "$root" && mvn -B -q -pl "$(IFS=,; echo "${stale[*]}")" -am package -DskipTests) >"$build_log" 2>&1; then
+        cat "$build_log" >&2
+        rm -f "$build_log"
+        fail 1 "the build of ${stale[*]} failed"
+    fi
+    rm -f "$build_log"
+}
+
+# run_copy MODULE: prints the path of a copy of the module's jar to run, so that a later build never rewrites the
+# jar under a running JVM. A copy is named after the process that runs it (exec keeps the pid); copies of processes
+# that are gone are removed here.
+run_copy() {
+    local module=$1 copy pid run_dir=$root/$1/target/run
+    mkdir -p "$run_dir"
+    for copy in "$run_dir"/*.jar; do
+        [ -e "$copy" ] || continue
+        pid=${copy%.jar}
+        pid=${pid##*.}
+        kill -0 "$pid" 2>/dev/null || rm -f "$copy"
+    done
+    cp "$root/$module/target/$module.jar" "$run_dir/$module.$$.jar"
+    echo "$run_dir/$module.$$.jar"
+}
+
 mode=benchmark host=127.0.0.1 port=8080 result_file="" module_args=""
+java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+
+# Subcommands are Java mains with their own options; the shell only builds them and hands over.
+case ${1:-} in
+    run-all)
+        shift
+        # shellcheck disable=SC2046 # module names have no spaces
+        build runner $(modules | grep -E -- '-(server|client)$')
+        exec "$java" -jar "$(run_copy runner)" --root="$root" "$@"
+        ;;
+    report | compare)
+        build report
+        exec "$java" -jar "$(run_copy report)" "$@"
+        ;;
+esac
+
 while getopts ":m:s:p:f:a:h" option; do
     case $option in
         m) mode=$OPTARG ;;
@@ -102,41 +174,16 @@ if ! [[ $port =~ ^[0-9]+$ ]] || ((port < 1 || port > 65535)); then
     fail 2 "option -p: '$port' is not a port number"
 fi
 [ -n "$host" ] || fail 2 "option -s: the host is empty"
-role=${module##*-}
-case $role in
+case ${module##*-} in
     server | client) ;;
     *) run_pair "$module"; exit ;;
 esac
-[ -z "$result_file" ] || [ "$role" = client ] || fail 2 "option -f applies to a client, not to $module"
+[ -z "$result_file" ] || [ "${module##*-}" = client ] || fail 2 "option -f applies to a client, not to $module"
 
-# Rebuild only when a source of the module or of the bases it is built from is newer than its jar.
-jar=$root/$module/target/$module.jar
-if [ ! -f "$jar" ] || [ -n "$(find "$root/pom.xml" "$root/benchmark-base" "$root/$role-base" "$root/$module" \
-        -type f -newer "$jar" -not -path '*/target/*' -print -quit)" ]; then
-    echo "benchmark.sh: building $module" >&2
-    build_log=$(mktemp)
-    if ! (cd "$root" && mvn -B -q -pl "$module" -am package -DskipTests) >"$build_log" 2>&1; then
-        cat "$build_log" >&2
-        rm -f "$build_log"
-        fail 1 "the build of $module failed"
-    fi
-    rm -f "$build_log"
-fi
+role=${module##*-}
+build "$module"
+run_jar=$(run_copy "$module")
 
-# Run a copy, so that a later build never rewrites the jar under a running server. A copy is named after the
-# process that runs it (exec keeps the pid); copies of processes that are gone are removed here.
-run_dir=$root/$module/target/run
-mkdir -p "$run_dir"
-for copy in "$run_dir"/*.jar; do
-    [ -e "$copy" ] || continue
-    pid=${copy%.jar}
-    pid=${pid##*.}
-    kill -0 "$pid" 2>/dev/null || rm -f "$copy"
-done
-run_jar=$run_dir/$module.$$.jar
-cp "$jar" "$run_jar"
-
-java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 read -ra extra_args <<<"$module_args"
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 jvm_args=(-Xms1g -Xmx1g)

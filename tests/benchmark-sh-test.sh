@@ -5,9 +5,9 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d)
-passed=0
-failed=0
 servers=()
+# shellcheck source=tests/lib.sh
+. "$root/tests/lib.sh"
 
 cleanup() {
     local pid
@@ -17,33 +17,6 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-
-check() {
-    local name=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-        echo "PASS $name"
-    else
-        failed=$((failed + 1))
-        echo "FAIL $name"
-    fi
-}
-
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-# exits_with STATUS PATTERN OUTFILE -- COMMAND...: the command exits with STATUS and its output matches PATTERN
-exits_with() {
-    local expected=$1 pattern=$2 out=$3 status=0
-    shift 4
-    timeout 120 "$@" >"$out" 2>&1 || status=$?
-    if [ "$status" -ne "$expected" ] || ! grep -Eq -- "$pattern" "$out"; then
-        echo "  exit $status (expected $expected); output:" && sed 's/^/  | /' "$out" | tail -20
-        return 1
-    fi
-}
 
 # start_server NAME PORT [benchmark.sh options...]: starts a server and waits (bounded) for its ready line
 start_server() {
@@ -58,22 +31,6 @@ start_server() {
     done
     echo "  $name did not get ready:" && sed 's/^/  | /' "$log" | tail -20
     return 1
-}
-
-# wait_for_exit PID SECONDS: the process's exit status, or 124 after killing it when it outlives SECONDS
-wait_for_exit() {
-    local pid=$1 status=0
-    for _ in $(seq 1 $(($2 * 2))); do
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.5
-    done
-    if kill -0 "$pid" 2>/dev/null; then
-        kill -KILL "$pid"
-        wait "$pid" || true
-        return 124
-    fi
-    wait "$pid" || status=$?
-    return "$status"
 }
 
 # stop_server: SIGTERM to the last server started; it must exit 0 within 30 s
@@ -203,5 +160,4 @@ else
     echo "SKIP JDK 25 run: no Temurin 25 under /usr/lib/jvm"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -57,6 +57,10 @@ public final class BenchmarkClient {
             options.printHelp(out);
             return EXIT_OK;
         }
+        if (options.dryRun()) {
+            runs.forEach(run -> out.println("would run: " + run));
+            return EXIT_OK;
+        }
 
         Path resultFile = options.resultFile(RunFiles.moduleName(BenchmarkClient.class, "rpcbench-client"))
                 .toAbsolutePath();

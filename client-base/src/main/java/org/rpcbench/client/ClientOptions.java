@@ -78,6 +78,8 @@ final class ClientOptions {
             .withRequiredArg();
     private final OptionSpec<Void> upstream = parser.accepts("upstream",
             "the community suite's run lengths: 3 x 10 s warmup, 3 x 10 s measurement");
+    private final OptionSpec<Void> dryRun = parser.accepts("dry-run",
+            "check the options, print the JMH runs they make, and exit without connecting");
     private final OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
 
     private OptionSet options;
@@ -135,6 +137,10 @@ final class ClientOptions {
 
     boolean helpRequested() {
         return options.has(help);
+    }
+
+    boolean dryRun() {
+        return options.has(dryRun);
     }
 
     Endpoint endpoint() {

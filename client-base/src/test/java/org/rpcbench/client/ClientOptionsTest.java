@@ -90,6 +90,16 @@ class ClientOptionsTest {
     }
 
     @Test
+    void aDryRunPrintsTheRunsWithoutConnecting() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(BenchmarkClient.EXIT_OK, BenchmarkClient.run(
+                new String[] {"--port", "1", "--threads", "1,8", "--dry-run"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertEquals(2, printed.lines().filter(line -> line.startsWith("would run: ")).count(), printed);
+    }
+
+    @Test
     void aMissingValueIsAUsageError() {
         assertThrows(joptsimple.OptionException.class, () -> new ClientOptions().parse("--threads"));
     }

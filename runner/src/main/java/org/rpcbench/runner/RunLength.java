@@ -1,0 +1,61 @@
+package org.rpcbench.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * How long each pair is measured, as client options. {@code quick} is for a first look and smoke runs; {@code default}
+ * is the client's own defaults (the README's figures); {@code nightly} adds a second fork, so the regression gate sees
+ * the spread between JVMs and not only within one. Quick and nightly measure throughput and sample time only: with a
+ * fixed thread count, average time is the sample mode's mean and costs a third of the run for no new information.
+ */
+public enum RunLength {
+    QUICK("1 x 5 s warmup, 3 x 1 s measurement, 1 fork, thrpt and sample",
+            "--warmupIterations", "1", "--warmupTime", "5", "--measurementIterations", "3",
+            "--measurementTime", "1", "--forks", "1", "--modes", "thrpt,sample"),
+    DEFAULT("the client's defaults: 3 x 5 s warmup, 5 x 2 s measurement, 1 fork, thrpt, avgt and sample"),
+    NIGHTLY("3 x 5 s warmup, 5 x 2 s measurement, 2 forks, thrpt and sample",
+            "--forks", "2", "--modes", "thrpt,sample");
+
+    private final String description;
+    private final List<String> clientArgs;
+
+    RunLength(String description, String... clientArgs) {
+        this.description = description;
+        this.clientArgs = List.of(clientArgs);
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The name users type: quick, default, nightly. */
+    public String key() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static RunLength of(String key) {
+        return Stream.of(values()).filter(length -> length.key().equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("option length: '" + key + "' is not one of "
+                        + Stream.of(values()).map(RunLength::key).collect(Collectors.joining(", "))));
+    }
+
+    /**
+     * This length's client options followed by the user's own; an option the user gives replaces this length's
+     * value for it (the client takes each option once).
+     */
+    public List<String> clientArgs(List<String> userArgs) {
+        List<String> merged = new ArrayList<>();
+        for (int i = 0; i < clientArgs.size(); i += 2) {
+            if (!userArgs.contains(clientArgs.get(i))) {
+                merged.add(clientArgs.get(i));
+                merged.add(clientArgs.get(i + 1));
+            }
+        }
+        merged.addAll(userArgs);
+        return merged;
+    }
+}

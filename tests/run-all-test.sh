@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The matrix run as a user meets it: bad input refused before anything starts, the three pairs with one-second
+# iterations, a pair whose server dies (the run goes on, exits 1), and Ctrl-C (stops everything, keeps what
+# finished, exits 130). Then the report and the regression gate on the runs made here. Ends with "N passed, M failed".
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=$(mktemp -d)
+# shellcheck source=tests/lib.sh
+. "$root/tests/lib.sh"
+trap 'rm -rf "$work"' EXIT
+
+smoke="--warmupIterations 0 --measurementIterations 1 --measurementTime 1 --modes thrpt"
+
+# run_json FILE PYTHON-EXPRESSION: the expression, over the parsed run.json as `run`, holds
+run_json() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))
+if not eval(sys.argv[2]):
+    print("  run.json does not satisfy:", sys.argv[2])
+    print("  pairs:", [(p["pair"], p["status"], p.get("message")) for p in run["pairs"]])
+    sys.exit(1)
+PY
+}
+
+# scored RUN_DIR PAIR: the pair's JMH JSON has the four calls, each with a positive score
+scored() {
+    python3 - "$1/$2.json" <<'PY'
+import json, sys
+scores = {r["benchmark"].rsplit(".", 1)[1]: r["primaryMetric"]["score"] for r in json.load(open(sys.argv[1]))}
+if sorted(k for k, v in scores.items() if v > 0) != ["createUser", "existUser", "getUser", "listUser"]:
+    print("  scores:", scores)
+    sys.exit(1)
+PY
+}
+
+# no_process_on PORT: nothing the run started is left (servers and clients carry --port PORT)
+no_process_on() {
+    if pgrep -f -- "--port $1( |$)" >/dev/null; then
+        echo "  still running:" && pgrep -af -- "--port $1( |$)" | sed 's/^/  | /'
+        return 1
+    fi
+}
+
+check "unknown pair: exit 2, lists the pairs" \
+    exits_with 2 "unknown pair 'dubbo-nope'; pairs: dubbo-fst, dubbo-hessianlite, dubbo-kryo" "$work/out" -- \
+    "$root/benchmark.sh" run-all --pairs dubbo-nope
+check "bad client option: exit 2 before any server starts" \
+    exits_with 2 "the client options do not work: error: .*option threads" "$work/out" -- \
+    "$root/benchmark.sh" run-all -p "$(free_port)" -a "--threads many"
+check "bad length: exit 2" \
+    exits_with 2 "option length: 'forever'" "$work/out" -- "$root/benchmark.sh" run-all --length forever
+
+port=$(free_port)
+status=0
+timeout 600 "$root/benchmark.sh" run-all -p "$port" --length quick -a "$smoke" --out "$work/all" \
+    >"$work/all.out" 2>&1 || status=$?
+check "three pairs, one-second iterations: exit 0" test "$status" -eq 0
+check "progress shows step, pair, elapsed and time left" \
+    grep -Eq '^\[3/3\] dubbo-kryo: measuring .* \| elapsed [0-9:]+, about [0-9:]+ left$' "$work/all.out"
+check "run.json: every pair passed, with its result file" \
+    run_json "$work/all/run.json" '[(p["status"], p["result"]) for p in run["pairs"]] == [("passed", p["pair"] + ".json") for p in run["pairs"]] and len(run["pairs"]) == 3'
+check "run.json: commit, JDK, Dubbo and serializer versions, machine, options, times" \
+    run_json "$work/all/run.json" 'all(run["environment"][k] for k in ("gitCommit", "javaVersion", "javaVendor", "dubbo", "cpuModel", "cores", "memoryBytes", "os")) and {"hessian-lite", "kryo", "fst"} <= run["environment"]["libraries"].keys() and run["end"] > run["start"] and "--measurementTime" in run["clientArgs"]'
+for pair in dubbo-fst dubbo-hessianlite dubbo-kryo; do
+    check "$pair: scored every call" scored "$work/all" "$pair"
+    check "$pair: server and client output kept, server stopped cleanly" \
+        grep -q "rpcbench server stopped; calls served by serialization" "$work/all/$pair-server.out"
+done
+check "no process left" no_process_on "$port"
+
+# the first pair's server dies while its client measures: that pair fails, the next still runs
+port=$(free_port)
+"$root/benchmark.sh" run-all -p "$port" --length quick -a "$smoke" --pairs dubbo-kryo,dubbo-fst \
+    --out "$work/failing" >"$work/failing.out" 2>&1 &
+runner=$!
+for _ in $(seq 1 240); do
+    grep -q "\[1/2\] dubbo-kryo: measuring" "$work/failing.out" && break
+    sleep 0.5
+done
+pkill -KILL -f -- "dubbo-kryo-server.*--port $port( |$)" || true
+status=0
+wait_for_exit "$runner" 300 || status=$?
+check "a pair failed: the run goes on and exits 1" test "$status" -eq 1
+check "run.json: the failed pair says why, the next one passed" \
+    run_json "$work/failing/run.json" '[p["status"] for p in run["pairs"]] == ["failed", "passed"] and "dubbo-kryo-client exited 1" in run["pairs"][0]["message"]'
+check "no process left after a failed pair" no_process_on "$port"
+
+# Ctrl-C during the first pair: everything stops, run.json keeps what is known. Job control puts the run in its own
+# process group with SIGINT not ignored, and the signal goes to the whole group, as a terminal's Ctrl-C does.
+port=$(free_port)
+set -m
+"$root/benchmark.sh" run-all -p "$port" --length quick -a "$smoke" --pairs dubbo-hessianlite,dubbo-kryo \
+    --out "$work/interrupted" >"$work/interrupted.out" 2>&1 &
+runner=$!
+for _ in $(seq 1 240); do
+    grep -q "\[1/2\] dubbo-hessianlite: measuring" "$work/interrupted.out" && break
+    sleep 0.5
+done
+kill -INT -- "-$runner"
+set +m
+status=0
+wait_for_exit "$runner" 60 || status=$?
+check "Ctrl-C: the run exits 130 within a minute" test "$status" -eq 130
+check "run.json: the interrupted pair and the one not run" \
+    run_json "$work/interrupted/run.json" '[(p["status"], p["message"]) for p in run["pairs"]] == [("failed", "interrupted"), ("not run", None)] and run["end"]'
+sleep 1
+check "no process left after Ctrl-C" no_process_on "$port"
+
+finish
