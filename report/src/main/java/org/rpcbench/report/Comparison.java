@@ -45,7 +45,7 @@ final class Comparison {
         String call() {
             List<String> settings = new ArrayList<>();
             params.forEach((param, value) -> settings.add(param + "=" + value));
-            settings.add(threads + " threads");
+            settings.add(Format.threads(threads));
             return ReportModel.method(benchmark) + " (" + String.join(", ", settings) + ")";
         }
     }

@@ -49,4 +49,8 @@ final class Format {
     static String percentile(double percentile) {
         return "p" + BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString();
     }
+
+    static String threads(int threads) {
+        return threads + (threads == 1 ? " thread" : " threads");
+    }
 }

@@ -117,9 +117,9 @@ final class ReportModel {
                 detail.add(param + "=" + value);
             });
             if (varies(byCall.keySet(), key.benchmark(), THREADS)) {
-                title.add(key.threads() + " threads");
+                title.add(Format.threads(key.threads()));
             }
-            detail.add(key.threads() + " threads");
+            detail.add(Format.threads(key.threads()));
             List<Row> rows = rows(run, measurements, labelsUnique);
             calls.add(new Call(key, String.join(" · ", title), String.join(", ", detail), rows, ranking(rows)));
         });
@@ -202,7 +202,7 @@ final class ReportModel {
             }
         });
         if (!dimension.equals(THREADS)) {
-            fixed.add(key.threads() + " threads");
+            fixed.add(Format.threads(key.threads()));
         }
         return String.join(", ", fixed);
     }

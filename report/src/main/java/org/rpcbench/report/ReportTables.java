@@ -19,8 +19,10 @@ final class ReportTables {
     }
 
     static String title(Run run) {
-        return "Benchmark report: " + (run.info() != null && run.info().runId() != null
-                ? run.info().runId() : run.source().getFileName());
+        if (run.info() == null) {
+            return "Benchmark report: " + String.join(", ", run.pairs());
+        }
+        return "Benchmark report: " + (run.info().runId() != null ? run.info().runId() : run.source().getFileName());
     }
 
     /** Name and value of what is known about the run: id, preset, dates, command, environment. */
