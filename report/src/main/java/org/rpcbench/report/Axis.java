@@ -34,11 +34,22 @@ final class Axis {
             largest = 1;
         }
         if (logAllowed && largest / smallestPositive > LOG_RATIO) {
-            return new Axis(Math.pow(10, Math.floor(Math.log10(smallestPositive))),
-                    Math.pow(10, Math.ceil(Math.log10(largest))), true, 0);
+            return new Axis(roundDown(smallestPositive), roundUp(largest), true, 0);
         }
         double step = niceStep(largest / 5);
         return new Axis(0, Math.ceil(largest / step) * step, false, step);
+    }
+
+    /** The largest 1, 2 or 5 times a power of ten at most {@code value}: a log axis's bottom. */
+    private static double roundDown(double value) {
+        double power = Math.pow(10, Math.floor(Math.log10(value)));
+        return value >= 5 * power ? 5 * power : value >= 2 * power ? 2 * power : power;
+    }
+
+    /** The smallest 1, 2 or 5 times a power of ten at least {@code value}: a log axis's top. */
+    private static double roundUp(double value) {
+        double power = Math.pow(10, Math.floor(Math.log10(value)));
+        return value <= power ? power : value <= 2 * power ? 2 * power : value <= 5 * power ? 5 * power : 10 * power;
     }
 
     /** 1, 2, 2.5 or 5 times a power of ten, at least {@code rough}. */
@@ -68,12 +79,12 @@ final class Axis {
     List<Double> ticks() {
         List<Double> ticks = new ArrayList<>();
         if (log) {
-            long decades = Math.round(Math.log10(max / min));
-            double[] multiples = decades <= 2 ? new double[] {1, 2, 5} : new double[] {1};
-            for (double decade = min; decade <= max * 1.0001; decade *= 10) {
+            double[] multiples = max / min <= 1000 ? new double[] {1, 2, 5} : new double[] {1};
+            for (double decade = Math.pow(10, Math.floor(Math.log10(min))); decade <= max; decade *= 10) {
                 for (double multiple : multiples) {
-                    if (decade * multiple <= max * 1.0001) {
-                        ticks.add(decade * multiple);
+                    double tick = decade * multiple;
+                    if (tick >= min * 0.9999 && tick <= max * 1.0001) {
+                        ticks.add(tick);
                     }
                 }
             }
