@@ -60,7 +60,6 @@ final class JmhJson {
         String benchmark = text(result, "benchmark");
         String mode = text(result, "mode");
         int threads = integer(result, "threads");
-        int forks = result.path("forks").canConvertToInt() ? result.path("forks").asInt() : 0;
         SortedMap<String, String> params = new TreeMap<>();
         result.path("params").properties().forEach(param -> params.put(param.getKey(), param.getValue().asText()));
 
@@ -85,7 +84,7 @@ final class JmhJson {
                 }
             }
         }
-        return new Measurement(pair, benchmark, mode, threads, forks, Collections.unmodifiableSortedMap(params),
+        return new Measurement(pair, benchmark, mode, threads, Collections.unmodifiableSortedMap(params),
                 score * factor, error * factor, Units.normalized(jmhUnit),
                 Collections.unmodifiableSortedMap(percentiles), forkMeans(metric, factor));
     }

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * @param percentiles the score's percentiles (0..100) in ms, sample mode only; empty otherwise
  * @param forkMeans  the mean score of each fork, normalized
  */
-record Measurement(String pair, String benchmark, String mode, int threads, int forks, SortedMap<String, String> params,
+record Measurement(String pair, String benchmark, String mode, int threads, SortedMap<String, String> params,
                    double score, double error, String unit, SortedMap<Double, Double> percentiles,
                    List<Double> forkMeans) {
 

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -105,6 +104,6 @@ record RunInfo(String runId, String preset, String start, String end, List<Strin
     }
 
     String commandLine() {
-        return command.stream().collect(Collectors.joining(" "));
+        return String.join(" ", command);
     }
 }
