@@ -86,7 +86,8 @@ final class Comparison {
         List<Line> lines = new ArrayList<>();
         baselineResults.forEach((key, before) -> {
             Measurement after = candidateResults.get(key);
-            lines.add(after != null ? judge(key, before, after, threshold) : missingInCandidate(key, before, candidate));
+            lines.add(after != null ? judge(key, before, after, threshold)
+                    : missingInCandidate(key, before, candidate));
         });
         if (lines.stream().noneMatch(line -> line.candidate() != null)) {
             throw new InputException("no benchmark in common: " + baseline.source() + " and " + candidate.source()

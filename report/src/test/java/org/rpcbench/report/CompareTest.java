@@ -27,8 +27,8 @@ class CompareTest {
         assertEquals(1, result.exitCode(), result.err());
         String md = result.out();
         assertTrue(row(md, "dubbo-kryo", "getUser (32 threads)", "thrpt")
-                .endsWith("| 20,000 ± 500 calls/s | 15,000 ± 500 calls/s | -25.0% | **regression** (beyond noise ±1,000"
-                        + " calls/s) |"), md);
+                .endsWith("| 20,000 ± 500 calls/s | 15,000 ± 500 calls/s | -25.0% | **regression**"
+                        + " (beyond noise ±1,000 calls/s) |"), md);
         assertTrue(row(md, "dubbo-kryo", "listUser (32 threads)", "thrpt")
                 .contains("| -10.0% | within noise (inside the noise ±4,000 calls/s) |"), md);
         assertTrue(row(md, "dubbo-kryo", "existUser (32 threads)", "thrpt")
@@ -37,7 +37,8 @@ class CompareTest {
         assertTrue(row(md, "dubbo-kryo", "assembleRandomNumbers (20 threads)", "thrpt")
                 .contains("| only in candidate |"), md);
         assertTrue(row(md, "dubbo-kryo", "getUser (32 threads)", "avgt")
-                .contains("| 1.500 ms | 1.520 ms | +1.3% | within noise (under the 5% threshold) (no noise estimate) |"),
+                .contains("| 1.500 ms | 1.520 ms | +1.3% | within noise (under the 5% threshold)"
+                        + " (no noise estimate) |"),
                 md);
         assertTrue(row(md, "dubbo-kryo", "getUser (32 threads)", "sample")
                 .contains("| within noise (under the 5% threshold and inside the noise ±0.040 ms) |"), md);

@@ -47,7 +47,8 @@ class JmhJsonTest {
     @Test
     void nanErrorsAsStringsOrBareTokensLeaveOnlyTheForkSpreadAsNoise() throws Exception {
         Measurement quoted = read(result("thrpt",
-                "\"score\": 2.0, \"scoreError\": \"NaN\", \"scoreUnit\": \"ops/ms\", \"rawData\": [[1.9, 1.9], [2.1, 2.1]]"))
+                "\"score\": 2.0, \"scoreError\": \"NaN\", \"scoreUnit\": \"ops/ms\","
+                        + " \"rawData\": [[1.9, 1.9], [2.1, 2.1]]"))
                 .get(0);
         Measurement bare = read(result("thrpt",
                 "\"score\": 2.0, \"scoreError\": NaN, \"scoreUnit\": \"ops/ms\", \"rawData\": [[2.0]]")).get(0);
