@@ -1,0 +1,192 @@
+package org.rpcbench.report;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * report.html: one self-contained page (inline style, inline SVG charts, nothing fetched) with the Markdown report's
+ * tables and charts of throughput, latency percentiles and sweeps.
+ */
+final class HtmlReport {
+
+    private static final String STYLE = """
+            body { font-family: sans-serif; margin: 24px; color: #222; max-width: 1400px; }
+            table { border-collapse: collapse; margin: 8px 0 12px; }
+            th, td { border: 1px solid #ccc; padding: 3px 8px; }
+            th { background: #f2f2f2; }
+            td.number { text-align: right; font-variant-numeric: tabular-nums; }
+            .charts { display: flex; flex-wrap: wrap; gap: 16px; }
+            .detail { color: #555; font-style: italic; }
+            .failure { color: #a00000; font-weight: bold; }
+            svg { max-width: 100%; height: auto; }
+            h2 { border-bottom: 1px solid #ccc; padding-bottom: 4px; margin-top: 32px; }
+            """;
+
+    private HtmlReport() {
+    }
+
+    static String render(ReportModel model) {
+        Run run = model.run();
+        List<String> pairs = run.pairs();
+        StringBuilder html = new StringBuilder();
+        String title = ReportTables.title(run);
+        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
+                .append(Svg.escape(title)).append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n")
+                .append("<body>\n<h1>").append(Svg.escape(title)).append("</h1>\n");
+        table(html, List.of("", ""), ReportTables.runFields(run));
+        html.append("<h2>Pairs</h2>\n");
+        table(html, ReportTables.PAIR_HEADER, ReportTables.pairRows(run));
+        List<String> failures = ReportTables.failures(run);
+        if (!failures.isEmpty()) {
+            html.append("<ul>\n");
+            failures.forEach(failure -> html.append("<li class=\"failure\">").append(Svg.escape(failure))
+                    .append("</li>\n"));
+            html.append("</ul>\n");
+        }
+        if (model.calls().isEmpty()) {
+            html.append("<p>No pair produced a result.</p>\n");
+        }
+
+        List<String> throughputCharts = throughputCharts(model, pairs);
+        if (!throughputCharts.isEmpty()) {
+            html.append("<h2>Throughput</h2>\n<p class=\"detail\">Bars: TPS; whiskers: JMH's 99.9% error.</p>\n");
+            charts(html, throughputCharts);
+        }
+        List<String> sweepCharts = sweepCharts(model, pairs);
+        if (!sweepCharts.isEmpty()) {
+            html.append("<h2>Sweeps</h2>\n");
+            charts(html, sweepCharts);
+        }
+        for (ReportModel.Call call : model.calls()) {
+            html.append("<h2>").append(Svg.escape(call.title())).append("</h2>\n<p class=\"detail\">")
+                    .append(Svg.escape(call.detail())).append(". Errors (±) are JMH's 99.9% confidence.</p>\n");
+            table(html, ReportTables.CALL_HEADER, call.rows().stream().map(ReportTables::callRow).toList());
+            String ranking = ReportTables.ranking(call);
+            if (!ranking.isEmpty()) {
+                html.append("<p>").append(Svg.escape(ranking)).append("</p>\n");
+            }
+            if (call.hasSample()) {
+                charts(html, List.of(percentileChart(call, pairs)));
+            }
+        }
+        return html.append("</body>\n</html>\n").toString();
+    }
+
+    /** One chart per benchmark class, a group of bars per call. */
+    private static List<String> throughputCharts(ReportModel model, List<String> pairs) {
+        List<String> charts = new ArrayList<>();
+        for (Map.Entry<String, List<ReportModel.Call>> benchmarkClass : model.callsByClass().entrySet()) {
+            List<ReportModel.Call> calls = benchmarkClass.getValue().stream()
+                    .filter(ReportModel.Call::hasThroughput).toList();
+            if (calls.isEmpty()) {
+                continue;
+            }
+            List<Charts.BarSeries> series = new ArrayList<>();
+            for (int pair = 0; pair < pairs.size(); pair++) {
+                String name = pairs.get(pair);
+                List<Double> values = calls.stream().map(call -> value(call, name, ReportModel.Row::throughput,
+                        Measurement::score)).toList();
+                if (values.stream().allMatch(value -> value.isNaN())) {
+                    continue;
+                }
+                series.add(new Charts.BarSeries(name, pair, values, calls.stream().map(call -> value(call, name,
+                        ReportModel.Row::throughput, Measurement::error)).toList()));
+            }
+            List<List<String>> groups = calls.stream()
+                    .map(call -> Arrays.asList(call.title().split(" · "))).toList();
+            String name = benchmarkClass.getKey().isEmpty() ? "" : " (" + benchmarkClass.getKey() + ")";
+            charts.add(Charts.bars("Throughput per call" + name, "call", "TPS (calls/s), higher is better",
+                    groups, series));
+        }
+        return charts;
+    }
+
+    /** Throughput and p99 against the swept value, one line per pair. */
+    private static List<String> sweepCharts(ReportModel model, List<String> pairs) {
+        List<String> charts = new ArrayList<>();
+        for (ReportModel.Sweep sweep : model.sweeps()) {
+            String fixed = sweep.fixed().isEmpty() ? "" : " (" + sweep.fixed() + ")";
+            List<Double> positions = new ArrayList<>();
+            for (int i = 0; i < sweep.values().size(); i++) {
+                positions.add((double) i);
+            }
+            if (sweep.calls().stream().anyMatch(ReportModel.Call::hasThroughput)) {
+                charts.add(Charts.lines(sweep.method() + ": throughput vs " + sweep.dimension() + fixed,
+                        sweep.dimension(), "TPS (calls/s)", sweep.values(), positions,
+                        sweepSeries(sweep, pairs, row -> row.throughput() == null ? Double.NaN
+                                : row.throughput().score())));
+            }
+            if (sweep.calls().stream().anyMatch(ReportModel.Call::hasSample)) {
+                charts.add(Charts.lines(sweep.method() + ": p99 vs " + sweep.dimension() + fixed,
+                        sweep.dimension(), "p99 (ms)", sweep.values(), positions,
+                        sweepSeries(sweep, pairs, row -> row.percentile(99.0))));
+            }
+        }
+        return charts;
+    }
+
+    private static List<Charts.LineSeries> sweepSeries(ReportModel.Sweep sweep, List<String> pairs,
+                                                       Function<ReportModel.Row, Double> metric) {
+        List<Charts.LineSeries> series = new ArrayList<>();
+        for (int pair = 0; pair < pairs.size(); pair++) {
+            String name = pairs.get(pair);
+            List<Double> values = sweep.calls().stream().map(call -> call.rows().stream()
+                    .filter(row -> row.pair().equals(name)).findFirst().map(metric).orElse(Double.NaN)).toList();
+            if (values.stream().anyMatch(Double::isFinite)) {
+                series.add(new Charts.LineSeries(name, pair, values));
+            }
+        }
+        return series;
+    }
+
+    /** x: the percentile at -log10(1 - p), so 50, 90, 99, 99.9 and 99.99 are evenly apart beyond the median. */
+    private static String percentileChart(ReportModel.Call call, List<String> pairs) {
+        List<Double> percentiles = ReportModel.CHART_PERCENTILES.stream()
+                .filter(p -> call.rows().stream().anyMatch(row -> Double.isFinite(row.percentile(p)))).toList();
+        List<Charts.LineSeries> series = new ArrayList<>();
+        for (ReportModel.Row row : call.rows()) {
+            if (row.sample() != null) {
+                series.add(new Charts.LineSeries(row.pair(), pairs.indexOf(row.pair()),
+                        percentiles.stream().map(row::percentile).toList()));
+            }
+        }
+        return Charts.lines("Latency percentiles: " + call.title(), "percentile", "response time (ms)",
+                percentiles.stream().map(Format::percentile).toList(),
+                percentiles.stream().map(p -> -Math.log10(1 - p / 100)).toList(), series);
+    }
+
+    private static double value(ReportModel.Call call, String pair, Function<ReportModel.Row, Measurement> mode,
+                                Function<Measurement, Double> field) {
+        return call.rows().stream().filter(row -> row.pair().equals(pair)).findFirst().map(mode)
+                .map(field).orElse(Double.NaN);
+    }
+
+    private static void charts(StringBuilder html, List<String> charts) {
+        html.append("<div class=\"charts\">\n");
+        charts.forEach(html::append);
+        html.append("</div>\n");
+    }
+
+    private static void table(StringBuilder html, List<String> header, List<List<String>> rows) {
+        html.append("<table>\n");
+        if (header.stream().anyMatch(cell -> !cell.isEmpty())) {
+            html.append("<tr>");
+            header.forEach(cell -> html.append("<th>").append(Svg.escape(cell)).append("</th>"));
+            html.append("</tr>\n");
+        }
+        for (List<String> row : rows) {
+            html.append("<tr>");
+            for (int column = 0; column < row.size(); column++) {
+                boolean number = header.get(column).endsWith(")");
+                html.append(number ? "<td class=\"number\">" : column == 0 && header.get(0).isEmpty()
+                        ? "<td><b>" : "<td>").append(Svg.escape(row.get(column)))
+                        .append(column == 0 && header.get(0).isEmpty() ? "</b></td>" : "</td>");
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table>\n");
+    }
+}

@@ -1,0 +1,58 @@
+package org.rpcbench.report;
+
+import java.util.List;
+
+/** report.md: the run's header, then per call a table in the seed reports' shape and the serializer ranking. */
+final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    static String render(ReportModel model) {
+        Run run = model.run();
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(escape(ReportTables.title(run))).append("\n\n");
+        table(md, List.of("", ""), ReportTables.runFields(run));
+        md.append("\n## Pairs\n\n");
+        table(md, ReportTables.PAIR_HEADER, ReportTables.pairRows(run));
+        List<String> failures = ReportTables.failures(run);
+        if (!failures.isEmpty()) {
+            md.append('\n');
+            failures.forEach(failure -> md.append("- **").append(escape(failure)).append("**\n"));
+        }
+        if (model.calls().isEmpty()) {
+            md.append("\nNo pair produced a result.\n");
+        }
+        for (ReportModel.Call call : model.calls()) {
+            md.append("\n## ").append(escape(call.title())).append("\n\n");
+            md.append('_').append(escape(call.detail())).append(". Errors (±) are JMH's 99.9% confidence.")
+                    .append("_\n\n");
+            table(md, ReportTables.CALL_HEADER, call.rows().stream().map(ReportTables::callRow).toList());
+            String ranking = ReportTables.ranking(call);
+            if (!ranking.isEmpty()) {
+                md.append('\n').append(escape(ranking)).append('\n');
+            }
+        }
+        return md.toString();
+    }
+
+    /** Columns with a unit in their header hold numbers: right-aligned. */
+    private static void table(StringBuilder md, List<String> header, List<List<String>> rows) {
+        md.append("| ").append(String.join(" | ", header.stream().map(MarkdownReport::escape).toList()))
+                .append(" |\n|");
+        for (int column = 0; column < header.size(); column++) {
+            md.append(header.get(column).endsWith(")") ? " ---: |" : " --- |");
+        }
+        md.append('\n');
+        for (List<String> row : rows) {
+            md.append("| ").append(String.join(" | ", row.stream().map(MarkdownReport::escape).toList()))
+                    .append(" |\n");
+        }
+    }
+
+    /** Keeps a message's pipes and line breaks from breaking the table, and its markup from rendering. */
+    static String escape(String text) {
+        return text.replace("\\", "\\\\").replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
+                .replace("<", "&lt;").replace("\r", "").replace("\n", " ");
+    }
+}

@@ -1,0 +1,112 @@
+package org.rpcbench.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The results to report or compare: a run directory (its run.json and each pair's JMH JSON), or plain JMH JSON
+ * files, one per pair, named after the pair.
+ *
+ * @param source the run directory, or the first file
+ * @param info   the run directory's run.json; null for plain JMH files
+ */
+record Run(Path source, RunInfo info, List<Measurement> measurements) {
+
+    static final String RUN_JSON = "run.json";
+
+    /** One run directory, or one or more JMH JSON files. */
+    static Run load(List<Path> inputs) throws InputException {
+        if (inputs.isEmpty()) {
+            throw new InputException("no input: give a run directory or JMH JSON files");
+        }
+        for (Path input : inputs) {
+            if (!Files.exists(input)) {
+                throw new InputException("no such file or directory: " + input);
+            }
+        }
+        if (Files.isDirectory(inputs.get(0))) {
+            if (inputs.size() > 1) {
+                throw new InputException("give one run directory, or JMH JSON files, not both or several");
+            }
+            return loadDirectory(inputs.get(0));
+        }
+        List<Measurement> measurements = new ArrayList<>();
+        Set<String> pairs = new LinkedHashSet<>();
+        for (Path file : inputs) {
+            if (Files.isDirectory(file)) {
+                throw new InputException("give one run directory, or JMH JSON files, not both: " + file);
+            }
+            String pair = pairName(file);
+            if (!pairs.add(pair)) {
+                throw new InputException("two files for pair " + pair + ": a pair is named after its file");
+            }
+            List<Measurement> results = JmhJson.read(file, pair);
+            if (results.isEmpty()) {
+                throw new InputException(file + " holds no benchmark result");
+            }
+            measurements.addAll(results);
+        }
+        return new Run(inputs.get(0), null, List.copyOf(measurements));
+    }
+
+    private static Run loadDirectory(Path directory) throws InputException {
+        Path runJson = directory.resolve(RUN_JSON);
+        if (!Files.isRegularFile(runJson)) {
+            throw new InputException(directory + " has no " + RUN_JSON
+                    + ": give a run directory of the matrix runner, or the JMH JSON files themselves");
+        }
+        RunInfo info;
+        try {
+            info = RunInfo.parse(JmhJson.readTree(runJson));
+        } catch (IllegalArgumentException e) {
+            throw new InputException(runJson + ": " + e.getMessage());
+        }
+        List<Measurement> measurements = new ArrayList<>();
+        for (RunInfo.PairOutcome outcome : info.pairs()) {
+            Optional<String> result = resultFile(outcome);
+            if (result.isEmpty()) {
+                continue;
+            }
+            Path file = directory.resolve(result.get());
+            if (!Files.isRegularFile(file)) {
+                throw new InputException(runJson + " gives " + result.get() + " as pair " + outcome.pair()
+                        + "'s result, but " + file + " does not exist");
+            }
+            measurements.addAll(JmhJson.read(file, outcome.pair()));
+        }
+        return new Run(directory, info, List.copyOf(measurements));
+    }
+
+    /** The result run.json names; a passed pair without a result field has the usual &lt;pair&gt;.json. */
+    private static Optional<String> resultFile(RunInfo.PairOutcome outcome) {
+        if (outcome.result() != null) {
+            return Optional.of(outcome.result());
+        }
+        return outcome.passed() && !outcome.resultNamed() ? Optional.of(outcome.pair() + ".json") : Optional.empty();
+    }
+
+    static String pairName(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
+    }
+
+    /** The label a pair gets in rankings and legends: its serializer when run.json names it. */
+    String label(String pair) {
+        return info == null ? pair : info.outcome(pair).map(RunInfo.PairOutcome::label).orElse(pair);
+    }
+
+    /** The pairs in the order of run.json, then of the files; pairs without results included. */
+    List<String> pairs() {
+        Set<String> pairs = new LinkedHashSet<>();
+        if (info != null) {
+            info.pairs().forEach(outcome -> pairs.add(outcome.pair()));
+        }
+        measurements.forEach(measurement -> pairs.add(measurement.pair()));
+        return List.copyOf(pairs);
+    }
+}

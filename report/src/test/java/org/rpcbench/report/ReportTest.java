@@ -1,0 +1,187 @@
+package org.rpcbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportTest {
+
+    private static final Pattern URL = Pattern.compile("(?i)(https?:)?//[a-z0-9.-]+\\.[a-z]{2,}[^\"'\\s<>]*");
+
+    @TempDir
+    Path out;
+
+    private String report(String file, String... inputs) throws IOException {
+        List<String> args = Stream.concat(Stream.of("report", "--out", out.toString()),
+                Stream.of(inputs).map(Fixtures::arg)).toList();
+        Fixtures.Result result = Fixtures.cli(args.toArray(String[]::new));
+        assertEquals(0, result.exitCode(), result.err());
+        assertEquals(out.resolve("report.md") + "\n" + out.resolve("report.html") + "\n", result.out());
+        return Files.readString(out.resolve(file), StandardCharsets.UTF_8);
+    }
+
+    private static long count(String text, String needle) {
+        return Pattern.compile(Pattern.quote(needle)).matcher(text).results().count();
+    }
+
+    @Test
+    void markdownHasTheHeaderTheSeedTablesAndTheRanking() throws IOException {
+        String md = report("report.md", "baseline");
+
+        assertTrue(md.startsWith("# Benchmark report: 20261121T031500Z-quick\n"), md);
+        assertTrue(md.contains("| preset | quick |"), md);
+        assertTrue(md.contains("| end | 2026-11-22T03:19:40Z (4 min 40 s) |"), md);
+        assertTrue(md.contains("| cpuModel | Intel(R) Xeon(R) CPU @ 2.20GHz |"), md);
+        assertTrue(md.contains("| memoryBytes | 24.0 GiB |"), md);
+        assertTrue(md.contains("| libraries | hessian-lite 4.0.4, kryo 5.6.2, fst 3.0.4-jdk17 |"), md);
+        assertTrue(md.contains("| dubbo-fst | fst | passed | 0 | 95.2 | dubbo-fst.json |"), md);
+        assertTrue(md.contains("\n## getUser\n"), md);
+        assertTrue(md.contains("| pair | TPS (calls/s) | avg (ms) | p50 (ms) | p90 (ms) | p99 (ms) | p99.9 (ms) |"));
+        // avg from the average-time mode when it ran (no JMH error: one fork), else the sample mode's mean
+        assertTrue(md.contains("| dubbo-kryo | 20,000 ± 500 | 1.500 | 1.280 | 2.560 | 5.600 | 9.600 |"), md);
+        assertTrue(md.contains("| dubbo-fst | 18,600 ± 500 | 1.700 ± 0.030 | 1.360 | 2.720 | 5.950 | 10.200 |"), md);
+        assertTrue(md.contains("Ranking by TPS (relative to the best): kryo 1.00, fst 0.93, hessian2 0.78"), md);
+        assertTrue(md.contains("| dubbo-kryo | 18,000 ± 400 |  |  |  |  |  |"), "createUser: throughput only");
+    }
+
+    @Test
+    void failedPairIsShownWithItsMessage() throws IOException {
+        String md = report("report.md", "candidate");
+
+        assertTrue(md.contains("| dubbo-fst | fst | failed | 1 | 12.0 |  |"), md);
+        assertTrue(md.contains("- **dubbo-fst failed (exit 1): dubbo-fst-client exited 1: wire check failed:"
+                + " &lt;wire=hessian2> & \"quoted\" \\| piped**"), md);
+        assertTrue(md.contains("Ranking by TPS (relative to the best): hessian2 1.00, kryo 0.83"), md);
+    }
+
+    @Test
+    void runWithoutResultsStillReportsWhatFailed() throws IOException {
+        String md = report("report.md", "all-failed");
+
+        assertTrue(md.contains("- **dubbo-kryo failed (exit 1): dubbo-kryo-server did not start: port 18600 taken**"));
+        assertTrue(md.contains("- **dubbo-fst not run**"), md);
+        assertTrue(md.contains("No pair produced a result."), md);
+    }
+
+    @Test
+    void unitsAreNormalizedToCallsPerSecondAndMilliseconds() throws IOException {
+        String md = report("report.md", "units/dubbo-kryo.json");
+
+        // 2,500 ops/s; 400 us/op; the sample mode's median 336 us/op
+        assertTrue(md.contains("| dubbo-kryo | 2,500 ± 50 | 0.400 ± 0.008 | 0.336 | 0.672 | 1.470 | 2.520 |"), md);
+    }
+
+    @Test
+    void htmlIsSelfContained() throws IOException {
+        for (String input : List.of("baseline", "candidate", "sweep/dubbo-kryo.json")) {
+            String html = report("report.html", input);
+            Matcher urls = URL.matcher(html);
+            while (urls.find()) {
+                assertEquals("http://www.w3.org/2000/svg", urls.group(), input + ": a URL besides SVG's namespace");
+            }
+            assertFalse(html.contains("<script"), input);
+            assertFalse(html.contains("<link"), input);
+            assertFalse(html.contains("<img"), input);
+            assertFalse(html.contains("url("), input);
+            assertFalse(html.contains("@import"), input);
+            assertTrue(html.startsWith("<!DOCTYPE html>") && html.endsWith("</html>\n"), input);
+        }
+    }
+
+    @Test
+    void htmlHasOneThroughputChartPerBenchmarkClassAndOnePercentileChartPerSampledCall() throws IOException {
+        String html = report("report.html", "candidate");
+
+        // bars: UserServiceBenchmark and CpuBoundBenchmark; percentiles: getUser, the only call in sample mode
+        assertEquals(3, count(html, "<svg "));
+        assertEquals(2, count(html, "<title>Throughput per call"));
+        assertEquals(1, count(html, "<title>Latency percentiles: getUser</title>"));
+        assertFalse(html.contains(" vs "), "no sweep ran");
+        assertFalse(html.contains("<h2>Sweeps</h2>"));
+    }
+
+    @Test
+    void sweepChartsAppearWhenAPayloadOrThreadSweepRan() throws IOException {
+        String html = report("report.html", "sweep/dubbo-kryo.json", "sweep/dubbo-fst.json");
+
+        // 1 throughput chart, 4 percentile charts (2 payloads x 2 thread counts), and throughput and p99 for each of
+        // 2 payload sweeps (at 1 and 8 threads) and 2 thread sweeps (at 1k and 100k)
+        assertEquals(13, count(html, "<svg "));
+        assertEquals(4, count(html, "<title>Latency percentiles: echo"));
+        for (String sweep : List.of("payload (1 thread)", "payload (8 threads)", "threads (payload=1k)",
+                "threads (payload=100k)")) {
+            assertEquals(1, count(html, "<title>echo: throughput vs " + sweep + "</title>"), sweep);
+            assertEquals(1, count(html, "<title>echo: p99 vs " + sweep + "</title>"), sweep);
+        }
+        // the payload axis in size order; each line chart names both pairs in its legend
+        String payloadSweep = chart(html, "echo: throughput vs payload (8 threads)");
+        assertTrue(payloadSweep.indexOf(">1k</text>") < payloadSweep.indexOf(">100k</text>"), payloadSweep);
+        assertTrue(payloadSweep.contains(">dubbo-kryo</text>") && payloadSweep.contains(">dubbo-fst</text>"));
+    }
+
+    @Test
+    void everyChartHasATitleAxisLabelsAndALegend() throws IOException {
+        String html = report("report.html", "candidate");
+        for (String title : List.of("Throughput per call (UserServiceBenchmark)", "Latency percentiles: getUser")) {
+            String chart = chart(html, title);
+            assertTrue(chart.contains("font-weight=\"bold\">" + title + "</text>"), chart);
+            assertTrue(chart.contains("rotate(-90"), "a y axis label");
+            assertTrue(chart.contains(">dubbo-kryo</text>") && chart.contains(">dubbo-hessianlite</text>"), chart);
+        }
+        assertTrue(chart(html, "Latency percentiles: getUser").contains(">percentile</text>"));
+        assertTrue(chart(html, "Throughput per call (UserServiceBenchmark)").contains(">call</text>"));
+    }
+
+    @Test
+    void textIsEscapedInHtml() throws IOException {
+        String html = report("report.html", "candidate");
+
+        assertTrue(html.contains("wire check failed: &lt;wire=hessian2&gt; &amp; &quot;quoted&quot; | piped"), html);
+        assertFalse(html.contains("<wire"));
+    }
+
+    @Test
+    void defaultOutputIsTheRunDirectory(@TempDir Path run) throws IOException {
+        for (String file : List.of("run.json", "dubbo-kryo.json", "dubbo-fst.json", "dubbo-hessianlite.json")) {
+            Files.copy(Fixtures.path("baseline/" + file), run.resolve(file));
+        }
+        Fixtures.Result result = Fixtures.cli("report", run.toString());
+
+        assertEquals(0, result.exitCode(), result.err());
+        assertEquals(run.resolve("report.md") + "\n" + run.resolve("report.html") + "\n", result.out());
+        assertTrue(Files.readString(run.resolve("report.html")).contains("<svg "));
+    }
+
+    @Test
+    void unusableInputExitsTwo(@TempDir Path empty) {
+        for (List<String> args : List.of(List.of("report", empty.resolve("absent").toString()),
+                List.of("report", Fixtures.arg("broken/dubbo-kryo.json")),
+                List.of("report", empty.toString()),
+                List.of("report", Fixtures.arg("baseline"), Fixtures.arg("candidate")),
+                List.of("report", "--out"))) {
+            Fixtures.Result result = Fixtures.cli(args.toArray(String[]::new));
+            assertEquals(2, result.exitCode(), args.toString());
+            assertTrue(result.err().startsWith("error: "), result.err());
+        }
+    }
+
+    /** The SVG element whose title is {@code title}. */
+    private static String chart(String html, String title) {
+        int titleAt = html.indexOf("<title>" + title + "</title>");
+        assertTrue(titleAt > 0, "no chart " + title);
+        int start = html.lastIndexOf("<svg ", titleAt);
+        return html.substring(start, html.indexOf("</svg>", titleAt));
+    }
+}
