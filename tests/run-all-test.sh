@@ -60,7 +60,7 @@ check "three pairs, one-second iterations: exit 0" test "$status" -eq 0
 check "progress shows step, pair, elapsed and time left" \
     grep -Eq '^\[3/3\] dubbo-kryo: measuring .* \| elapsed [0-9:]+, about [0-9:]+ left$' "$work/all.out"
 check "run.json: every pair passed, with its result file" \
-    run_json "$work/all/run.json" '[(p["status"], p["result"]) for p in run["pairs"]] == [("passed", p["pair"] + ".json") for p in run["pairs"]] and len(run["pairs"]) == 3'
+    run_json "$work/all/run.json" '[(p["status"], p["result"], p["serialization"]) for p in run["pairs"]] == [("passed", p + ".json", s) for p, s in (("dubbo-fst", "fst"), ("dubbo-hessianlite", "hessian2"), ("dubbo-kryo", "kryo"))]'
 check "run.json: commit, JDK, Dubbo and serializer versions, machine, options, times" \
     run_json "$work/all/run.json" 'all(run["environment"][k] for k in ("gitCommit", "javaVersion", "javaVendor", "dubbo", "cpuModel", "cores", "memoryBytes", "os")) and {"hessian-lite", "kryo", "fst"} <= run["environment"]["libraries"].keys() and run["end"] > run["start"] and "--measurementTime" in run["clientArgs"]'
 for pair in dubbo-fst dubbo-hessianlite dubbo-kryo; do
@@ -107,5 +107,16 @@ check "run.json: the interrupted pair and the one not run" \
     run_json "$work/interrupted/run.json" '[(p["status"], p["message"]) for p in run["pairs"]] == [("failed", "interrupted"), ("not run", None)] and run["end"]'
 sleep 1
 check "no process left after Ctrl-C" no_process_on "$port"
+
+check "report: report.md ranks the serializers, report.html has its charts" \
+    exits_with 0 "report.html" "$work/report.out" -- "$root/benchmark.sh" report "$work/all"
+check "report.md has a ranking per call" grep -q "^Ranking by TPS .*: \(fst\|hessian2\|kryo\) 1.00" "$work/all/report.md"
+check "report.html draws its charts inline" grep -q "<svg" "$work/all/report.html"
+check "compare a run with itself: no regression, exit 0" \
+    exits_with 0 "Gate: passed" "$work/compare.out" -- "$root/benchmark.sh" compare "$work/all" "$work/all"
+check "compare against the run with a failed pair: exit 1" \
+    exits_with 1 "pair failed" "$work/compare.out" -- "$root/benchmark.sh" compare "$work/all" "$work/failing"
+check "compare with a missing run: exit 2" \
+    exits_with 2 "." "$work/compare.out" -- "$root/benchmark.sh" compare "$work/all" "$work/nothing-here"
 
 finish

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One pair of a matrix run: its server started through benchmark.sh and awaited by its ready line, its client run
@@ -77,9 +79,11 @@ final class PairRun {
             running = null;
         }
         Instant end = Instant.now();
+        // a failed client's JSON (JMH may leave one) holds no result worth reading: run.json names none
         boolean passed = message == null;
-        boolean wroteResult = Files.isRegularFile(dir.resolve(resultName));
-        return new RunRecord.Pair(pair, passed ? RunRecord.Pair.PASSED : RunRecord.Pair.FAILED, exitCode, message,
+        boolean wroteResult = passed && Files.isRegularFile(dir.resolve(resultName));
+        return new RunRecord.Pair(pair, readyValue(ready, "serialization"),
+                passed ? RunRecord.Pair.PASSED : RunRecord.Pair.FAILED, exitCode, message,
                 wroteResult ? resultName : null, start.toString(), end.toString(),
                 Duration.between(start, end).toMillis() / 1000.0, ready, stopped, files);
     }
@@ -135,6 +139,15 @@ final class PairRun {
             }
         }
         return errors.isEmpty() ? Optional.empty() : Optional.of(errors.get(errors.size() - 1));
+    }
+
+    /** A key=value of the server's ready line, or null. */
+    static String readyValue(String readyLine, String key) {
+        if (readyLine == null) {
+            return null;
+        }
+        Matcher matcher = Pattern.compile("\\b" + key + "=(\\S+)").matcher(readyLine);
+        return matcher.find() ? matcher.group(1) : null;
     }
 
     private static Optional<String> lastLine(Path output, String prefix) throws IOException {

@@ -18,18 +18,19 @@ record RunRecord(String runId, String length, String scenario, List<String> clie
     static final String FILE_NAME = "run.json";
 
     /**
-     * One pair's outcome. {@code status} is passed, failed, or not run; {@code result} is the JMH JSON file's name
-     * in the run directory, when the client wrote one.
+     * One pair's outcome. {@code status} is passed, failed, or not run; {@code serialization} is what the server's
+     * ready line named; {@code result} is the JMH JSON file's name in the run directory, when the client wrote one.
      */
-    record Pair(String pair, String status, Integer exitCode, String message, String result, String start,
-            String end, Double seconds, String serverReady, String serverStopped, Map<String, String> files) {
+    record Pair(String pair, String serialization, String status, Integer exitCode, String message, String result,
+            String start, String end, Double seconds, String serverReady, String serverStopped,
+            Map<String, String> files) {
 
         static final String PASSED = "passed";
         static final String FAILED = "failed";
         static final String NOT_RUN = "not run";
 
         static Pair notRun(String pair) {
-            return new Pair(pair, NOT_RUN, null, null, null, null, null, null, null, null, Map.of());
+            return new Pair(pair, null, NOT_RUN, null, null, null, null, null, null, null, null, Map.of());
         }
     }
 

@@ -23,14 +23,18 @@ class RunAllOptionsTest {
     Path root;
 
     private RunAllOptions parse(String... args) throws IOException {
-        for (String module : List.of("dubbo-a-server", "dubbo-a-client", "dubbo-b-server", "dubbo-b-client",
-                "dubbo-lonely-server")) {
-            Files.createDirectories(root.resolve(module));
-        }
+        createModules();
         String[] withRoot = new String[args.length + 1];
         withRoot[0] = "--root=" + root;
         System.arraycopy(args, 0, withRoot, 1, args.length);
         return new RunAllOptions().parse(withRoot);
+    }
+
+    private void createModules() throws IOException {
+        for (String module : List.of("dubbo-a-server", "dubbo-a-client", "dubbo-b-server", "dubbo-b-client",
+                "dubbo-lonely-server")) {
+            Files.createDirectories(root.resolve(module));
+        }
     }
 
     @Test
@@ -67,6 +71,13 @@ class RunAllOptionsTest {
     }
 
     @Test
+    void aDirectoryWithoutPairsIsRefused() {
+        RunAllOptions options = new RunAllOptions().parse("--root=" + root);
+        assertTrue(assertThrows(IllegalArgumentException.class, options::check).getMessage()
+                .startsWith("no pair (dubbo-*-server with its -client) under "));
+    }
+
+    @Test
     void anExistingRunDirectoryIsNotOverwritten() throws IOException {
         Path existing = Files.createDirectories(root.resolve("results/old"));
         assertThrows(IllegalArgumentException.class, () -> parse("-p", "1", "--out", existing.toString()).check());
@@ -74,6 +85,7 @@ class RunAllOptionsTest {
 
     @Test
     void badOptionsExitWithUsageStatus() throws Exception {
+        createModules();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = RunAll.run(new String[] {"--root=" + root, "--length", "forever"},
                 new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
