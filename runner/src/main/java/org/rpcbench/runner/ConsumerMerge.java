@@ -1,0 +1,131 @@
+package org.rpcbench.runner;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.openjdk.jmh.util.ListStatistics;
+import org.openjdk.jmh.util.MultisetStatistics;
+import org.openjdk.jmh.util.Statistics;
+
+/**
+ * The consumers of a topology run as one JMH result, so the report and the regression gate read it like any other:
+ * throughput is the consumers' sum (iteration by iteration), average time their mean, and sample time the merged
+ * histograms, with scores, errors and percentiles computed by JMH's own statistics. The consumers start together and
+ * run the same plan, but their iterations are not synchronised: the sum is the total load to within a fork start.
+ * Each merged benchmark gains the params {@code providers} and {@code consumers}, so it never matches a one-to-one run.
+ */
+final class ConsumerMerge {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final double[] PERCENTILES = {0.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 99.999, 99.9999, 100.0};
+
+    private ConsumerMerge() {
+    }
+
+    static void merge(List<Path> consumerResults, int providers, Path target) throws IOException {
+        Map<String, List<JsonNode>> byBenchmark = new LinkedHashMap<>();
+        for (Path result : consumerResults) {
+            for (JsonNode benchmark : JSON.readTree(result.toFile())) {
+                byBenchmark.computeIfAbsent(key(benchmark), k -> new ArrayList<>()).add(benchmark);
+            }
+        }
+        ArrayNode merged = JSON.createArrayNode();
+        for (List<JsonNode> same : byBenchmark.values()) {
+            if (same.size() == consumerResults.size()) {
+                merged.add(merge(same, providers));
+            }
+        }
+        JSON.writeValue(target.toFile(), merged);
+    }
+
+    private static String key(JsonNode benchmark) {
+        return benchmark.path("benchmark").asText() + " " + benchmark.path("mode").asText() + " "
+                + benchmark.path("threads").asText() + " " + benchmark.path("params");
+    }
+
+    private static ObjectNode merge(List<JsonNode> consumers, int providers) {
+        ObjectNode merged = consumers.get(0).deepCopy();
+        ObjectNode params = merged.has("params") ? (ObjectNode) merged.get("params") : merged.putObject("params");
+        params.put("providers", String.valueOf(providers));
+        params.put("consumers", String.valueOf(consumers.size()));
+        merged.putObject("secondaryMetrics");
+        ObjectNode metric = (ObjectNode) merged.get("primaryMetric");
+        String mode = merged.path("mode").asText();
+        Statistics statistics;
+        if ("sample".equals(mode)) {
+            MultisetStatistics samples = new MultisetStatistics();
+            ArrayNode histograms = JSON.createArrayNode();
+            for (JsonNode consumer : consumers) {
+                for (JsonNode fork : consumer.path("primaryMetric").path("rawDataHistogram")) {
+                    histograms.add(fork);
+                    for (JsonNode iteration : fork) {
+                        for (JsonNode bucket : iteration) {
+                            samples.addValue(bucket.get(0).asDouble(), bucket.get(1).asLong());
+                        }
+                    }
+                }
+            }
+            metric.set("rawDataHistogram", histograms);
+            statistics = samples;
+        } else {
+            // throughput adds up across consumers; a time per call is their mean
+            int divisor = "thrpt".equals(mode) ? 1 : consumers.size();
+            ListStatistics iterations = new ListStatistics();
+            ArrayNode rawData = JSON.createArrayNode();
+            for (double[] fork : iterationSums(consumers)) {
+                ArrayNode values = rawData.addArray();
+                for (double sum : fork) {
+                    values.add(sum / divisor);
+                    iterations.addValue(sum / divisor);
+                }
+            }
+            metric.set("rawData", rawData);
+            statistics = iterations;
+        }
+        metric.put("score", statistics.getMean());
+        // JMH writes "NaN" where one value leaves no error estimate
+        double error = statistics.getN() > 1 ? statistics.getMeanErrorAt(0.999) : Double.NaN;
+        if (Double.isNaN(error)) {
+            metric.put("scoreError", "NaN");
+            metric.putArray("scoreConfidence").add("NaN").add("NaN");
+        } else {
+            metric.put("scoreError", error);
+            metric.putArray("scoreConfidence").add(statistics.getMean() - error).add(statistics.getMean() + error);
+        }
+        ObjectNode percentiles = metric.putObject("scorePercentiles");
+        for (double percentile : PERCENTILES) {
+            percentiles.put(String.valueOf(percentile), statistics.getPercentile(percentile));
+        }
+        return merged;
+    }
+
+    /** The consumers' per-iteration values summed, fork by fork, over the iterations all of them have. */
+    private static List<double[]> iterationSums(List<JsonNode> consumers) {
+        List<double[]> forks = new ArrayList<>();
+        JsonNode first = consumers.get(0).path("primaryMetric").path("rawData");
+        for (int fork = 0; fork < first.size(); fork++) {
+            int iterations = Integer.MAX_VALUE;
+            for (JsonNode consumer : consumers) {
+                iterations = Math.min(iterations, consumer.path("primaryMetric").path("rawData").path(fork).size());
+            }
+            double[] values = new double[iterations];
+            for (JsonNode consumer : consumers) {
+                JsonNode forkValues = consumer.path("primaryMetric").path("rawData").path(fork);
+                for (int i = 0; i < iterations; i++) {
+                    values[i] += forkValues.get(i).asDouble();
+                }
+            }
+            forks.add(values);
+        }
+        return forks;
+    }
+}
