@@ -125,6 +125,15 @@ final class ChildProcess implements AutoCloseable {
         return status;
     }
 
+    /** Sends TERM or KILL to the process alone, as an operator's kill would. */
+    void signal(String signal) {
+        switch (signal) {
+            case "TERM" -> process.toHandle().destroy();
+            case "KILL" -> process.toHandle().destroyForcibly();
+            default -> throw new IllegalArgumentException("signal " + signal + " is not TERM or KILL");
+        }
+    }
+
     @Override
     public void close() throws InterruptedException {
         if (process.isAlive() || process.descendants().anyMatch(ProcessHandle::isAlive)) {

@@ -6,17 +6,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One pair of a matrix run: its server started through benchmark.sh and awaited by its ready line, its client run
- * to the end, the server stopped. Files land in the run directory under the pair's name.
+ * One pair of a matrix run: its providers started through benchmark.sh and awaited by their ready lines, its
+ * consumers run to the end, the providers stopped. With a fault, the first provider is signalled while the consumers
+ * run. Files land in the run directory under the pair's name.
  */
 final class PairRun {
 
@@ -25,98 +25,177 @@ final class PairRun {
     /** A build is never part of a run: benchmark.sh run-all builds every jar before the first pair starts. */
     static final Duration SERVER_START_TIMEOUT = Duration.ofMinutes(2);
     static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    private static final Pattern CALLS = Pattern.compile("calls served by serialization: \\{(.*)}");
 
     private final ModuleLauncher launcher;
     private final String pair;
+    private final int port;
+    private final Topology topology;
+    private final Fault fault;
     private final List<String> clientArgs;
     private final Duration clientTimeout;
-    private volatile ChildProcess running;
+    private final List<ChildProcess> running = new ArrayList<>();
     private volatile boolean aborted;
 
-    PairRun(ModuleLauncher launcher, String pair, List<String> clientArgs, Duration clientTimeout) {
+    /**
+     * @param port the first provider's port; provider i binds port + i
+     * @param fault what happens to the first provider while the consumers run, or null
+     */
+    PairRun(ModuleLauncher launcher, String pair, int port, Topology topology, Fault fault, List<String> clientArgs,
+            Duration clientTimeout) {
         this.launcher = launcher;
         this.pair = pair;
+        this.port = port;
+        this.topology = topology;
+        this.fault = fault;
         this.clientArgs = clientArgs;
         this.clientTimeout = clientTimeout;
     }
 
-    /** Runs the pair; {@code clientOutput} sees each line the client prints (JMH's progress among them). */
+    /** Runs the pair; {@code clientOutput} sees each line the first consumer prints (JMH's progress among them). */
     RunRecord.Pair run(Consumer<String> status, Consumer<String> clientOutput) throws IOException, InterruptedException {
         Instant start = Instant.now();
         Path dir = launcher.runDirectory();
-        Map<String, String> files = new LinkedHashMap<>();
-        String resultName = pair + ".json";
-        files.put("serverOutput", pair + "-server.out");
-        files.put("serverLog", pair + "-server-dubbo.log");
-        files.put("clientOutput", pair + "-client.out");
-        files.put("clientLog", resultName + ".log");
-        files.put("table", resultName + ".md");
-
-        String ready = null;
-        String stopped = null;
-        Integer exitCode = null;
-        String message;
-        try (ChildProcess server = launcher.start(pair + "-server",
-                List.of("--log", dir.resolve(files.get("serverLog")).toString()), null,
-                dir.resolve(files.get("serverOutput")), line -> line.startsWith(SERVER_READY), line -> { })) {
-            running = server;
-            ready = server.awaitLine(SERVER_START_TIMEOUT).orElse(null);
-            if (ready == null) {
-                message = aborted ? "interrupted" : pair + "-server did not start: " + lastError(server.outputFile())
-                        .orElse("no ready line within " + SERVER_START_TIMEOUT.toSeconds() + " s");
-            } else {
-                status.accept("server ready");
-                exitCode = runClient(dir.resolve(resultName), dir.resolve(files.get("clientOutput")), clientOutput);
-                message = clientMessage(exitCode, server, dir.resolve(files.get("clientOutput")));
-                Optional<Integer> serverExit = server.stop(STOP_GRACE);
-                stopped = lastLine(server.outputFile(), SERVER_STOPPED).orElse(null);
-                if (message == null && serverExit.filter(code -> code == 0).isEmpty()) {
-                    message = pair + "-server did not stop cleanly: " + serverExit.map(code -> "exit " + code)
-                            .orElse("killed after " + STOP_GRACE.toSeconds() + " s");
+        List<ChildProcess> servers = new ArrayList<>();
+        List<String> readyLines = new ArrayList<>();
+        List<RunRecord.Consumer> consumers = new ArrayList<>();
+        List<RunRecord.Provider> providers = new ArrayList<>();
+        String message = null;
+        Long faultAt = null;
+        try {
+            for (int i = 0; i < topology.providers(); i++) {
+                servers.add(track(launcher.start(pair + "-server", port + i,
+                        List.of("--log", dir.resolve(fileName("server", i, "-dubbo.log")).toString()), null,
+                        dir.resolve(fileName("server", i, ".out")), line -> line.startsWith(SERVER_READY), line -> { })));
+            }
+            for (ChildProcess server : servers) {
+                String ready = server.awaitLine(SERVER_START_TIMEOUT).orElse(null);
+                readyLines.add(ready);
+                if (ready == null && message == null) {
+                    message = aborted ? "interrupted" : server.name() + " on " + server.outputFile().getFileName()
+                            + " did not start: " + lastError(server.outputFile())
+                            .orElse("no ready line within " + SERVER_START_TIMEOUT.toSeconds() + " s");
+                }
+            }
+            if (message == null) {
+                status.accept(topology.single() ? "server ready" : topology.providers() + " servers ready");
+                List<ChildProcess> clients = new ArrayList<>();
+                for (int i = 0; i < topology.consumers(); i++) {
+                    clients.add(track(launcher.start(pair + "-client", port, clientArgs,
+                            dir.resolve(resultName(i)), dir.resolve(fileName("client", i, ".out")), line -> false,
+                            i == 0 ? clientOutput : line -> { })));
+                }
+                Instant deadline = Instant.now().plus(clientTimeout);
+                if (fault != null) {
+                    faultAt = injectFault(servers.get(0), clients, status);
+                }
+                for (int i = 0; i < clients.size(); i++) {
+                    ChildProcess client = clients.get(i);
+                    Integer exit = client.awaitExit(max(Duration.between(Instant.now(), deadline), Duration.ZERO))
+                            .orElse(null);
+                    if (exit == null) {
+                        client.stop(STOP_GRACE);
+                    }
+                    consumers.add(new RunRecord.Consumer(resultName(i), fileName("client", i, ".out"), exit));
+                    if (message == null) {
+                        message = clientMessage(client, exit);
+                    }
+                }
+                for (int i = fault == null ? 0 : 1; i < servers.size() && message == null; i++) {
+                    if (!servers.get(i).isAlive()) {
+                        message = servers.get(i).name() + " (port " + (port + i) + ") exited while the clients ran";
+                    }
+                }
+            }
+            for (int i = 0; i < servers.size(); i++) {
+                ChildProcess server = servers.get(i);
+                boolean faulted = fault != null && i == 0;
+                Optional<Integer> exit = server.isAlive() ? server.stop(STOP_GRACE) : server.awaitExit(STOP_GRACE);
+                String ready = i < readyLines.size() ? readyLines.get(i) : null;
+                String stopped = lastLine(server.outputFile(), SERVER_STOPPED).orElse(null);
+                providers.add(new RunRecord.Provider(port + i, fileName("server", i, ".out"), ready, stopped,
+                        calls(stopped)));
+                if (message == null && !faulted && ready != null && exit.filter(code -> code == 0).isEmpty()) {
+                    message = server.name() + " (port " + (port + i) + ") did not stop cleanly: "
+                            + exit.map(code -> "exit " + code).orElse("killed after " + STOP_GRACE.toSeconds() + " s");
                 }
             }
         } finally {
-            running = null;
+            for (ChildProcess process : running) {
+                process.close();
+            }
+            running.clear();
+        }
+        boolean passed = message == null;
+        String result = null;
+        if (passed && fault == null) {
+            result = pair + ".json";
+            if (topology.consumers() > 1) {
+                ConsumerMerge.merge(consumers.stream().map(consumer -> dir.resolve(consumer.result())).toList(),
+                        topology.providers(), dir.resolve(result));
+            }
         }
         Instant end = Instant.now();
-        // a failed client's JSON (JMH may leave one) holds no result worth reading: run.json names none
-        boolean passed = message == null;
-        boolean wroteResult = passed && Files.isRegularFile(dir.resolve(resultName));
-        return new RunRecord.Pair(pair, readyValue(ready, "serialization"),
-                passed ? RunRecord.Pair.PASSED : RunRecord.Pair.FAILED, exitCode, message,
-                wroteResult ? resultName : null, start.toString(), end.toString(),
-                Duration.between(start, end).toMillis() / 1000.0, ready, stopped, files);
+        return new RunRecord.Pair(pair, readyValue(readyLines.isEmpty() ? null : readyLines.get(0), "serialization"),
+                passed ? RunRecord.Pair.PASSED : RunRecord.Pair.FAILED, message, result, start.toString(),
+                end.toString(), Duration.between(start, end).toMillis() / 1000.0, topology.toString(),
+                fault == null ? null : new RunRecord.FaultRecord(fault.signal(), fault.after().toMillis() / 1000.0,
+                        faultAt), providers, consumers);
     }
 
-    private Integer runClient(Path resultFile, Path outputFile, Consumer<String> clientOutput)
-            throws IOException, InterruptedException {
+    private ChildProcess track(ChildProcess process) {
+        synchronized (running) {
+            running.add(process);
+        }
         if (aborted) {
+            // an abort that came between two starts must not miss this one
+            try {
+                process.stop(STOP_GRACE);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return process;
+    }
+
+    /** Waits the fault's delay (or until the clients are done), signals the provider; the signal's epoch millis. */
+    private Long injectFault(ChildProcess provider, List<ChildProcess> clients, Consumer<String> status)
+            throws InterruptedException {
+        Instant when = Instant.now().plus(fault.after());
+        while (Instant.now().isBefore(when) && clients.stream().anyMatch(ChildProcess::isAlive) && !aborted) {
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        if (aborted || clients.stream().noneMatch(ChildProcess::isAlive)) {
             return null;
         }
-        try (ChildProcess client = launcher.start(pair + "-client", clientArgs, resultFile, outputFile,
-                line -> false, clientOutput)) {
-            running = client;
-            Optional<Integer> exit = client.awaitExit(clientTimeout);
-            if (exit.isEmpty()) {
-                client.stop(STOP_GRACE);
-            }
-            return exit.orElse(null);
-        }
+        long at = System.currentTimeMillis();
+        provider.signal(fault.signal());
+        status.accept("sent SIG" + fault.signal() + " to the provider on port " + port);
+        return at;
     }
 
-    /** Why the client run does not count, or null when it does. */
-    private String clientMessage(Integer exitCode, ChildProcess server, Path clientOutput) throws IOException {
+    /** `<pair>.json` for a single consumer, `<pair>-consumer<i>.json` when there are several. */
+    private String resultName(int consumer) {
+        return topology.consumers() == 1 ? pair + ".json" : pair + "-consumer" + (consumer + 1) + ".json";
+    }
+
+    /** `<pair>-server.out`, or `<pair>-server2.out` where there are several servers (same for clients). */
+    private String fileName(String role, int index, String suffix) {
+        int count = "server".equals(role) ? topology.providers() : topology.consumers();
+        return pair + "-" + role + (count == 1 ? "" : String.valueOf(index + 1)) + suffix;
+    }
+
+    /** Why a client run does not count, or null when it does. */
+    private String clientMessage(ChildProcess client, Integer exitCode) throws IOException {
         if (aborted) {
             return "interrupted";
         }
+        String name = client.outputFile().getFileName().toString().replace(".out", "");
         if (exitCode == null) {
-            return pair + "-client did not finish within " + Progress.format(clientTimeout) + " and was stopped";
+            return name + " did not finish within " + Progress.format(clientTimeout) + " and was stopped";
         }
         if (exitCode != 0) {
-            return pair + "-client exited " + exitCode + ": " + lastError(clientOutput).orElse("see its output");
-        }
-        if (!server.isAlive()) {
-            return pair + "-server exited while the client ran";
+            return name + " exited " + exitCode + ": " + lastError(client.outputFile()).orElse("see its output");
         }
         return null;
     }
@@ -124,21 +203,20 @@ final class PairRun {
     /** Stops whatever the pair is running now; the pair then ends as interrupted. */
     void abort() throws InterruptedException {
         aborted = true;
-        ChildProcess process = running;
-        if (process != null) {
+        List<ChildProcess> processes;
+        synchronized (running) {
+            processes = List.copyOf(running);
+        }
+        for (ChildProcess process : processes) {
             process.stop(STOP_GRACE);
         }
     }
 
     /** The last "error:" line a main or benchmark.sh printed, the most specific thing to tell the user. */
     static Optional<String> lastError(Path output) throws IOException {
-        List<String> errors = new ArrayList<>();
-        for (String line : Files.readAllLines(output)) {
-            if (line.startsWith("error: ") || line.startsWith("benchmark.sh: ")) {
-                errors.add(line);
-            }
-        }
-        return errors.isEmpty() ? Optional.empty() : Optional.of(errors.get(errors.size() - 1));
+        return Files.readAllLines(output).stream()
+                .filter(line -> line.startsWith("error: ") || line.startsWith("benchmark.sh: "))
+                .reduce((first, second) -> second);
     }
 
     /** A key=value of the server's ready line, or null. */
@@ -150,7 +228,34 @@ final class PairRun {
         return matcher.find() ? matcher.group(1) : null;
     }
 
+    /** The benchmark calls a provider served, from its stop line ("{kryo=1234}"), or null without one. */
+    static Long calls(String stopLine) {
+        if (stopLine == null) {
+            return null;
+        }
+        Matcher matcher = CALLS.matcher(stopLine);
+        if (!matcher.find()) {
+            return null;
+        }
+        long total = 0;
+        for (String entry : matcher.group(1).split(",")) {
+            int equals = entry.indexOf('=');
+            if (equals > 0) {
+                total += Long.parseLong(entry.substring(equals + 1).strip());
+            }
+        }
+        return total;
+    }
+
     private static Optional<String> lastLine(Path output, String prefix) throws IOException {
         return Files.readAllLines(output).stream().filter(line -> line.startsWith(prefix)).reduce((a, b) -> b);
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    /** A signal (TERM or KILL) sent to the first provider this long after the consumers start. */
+    record Fault(String signal, Duration after) {
     }
 }

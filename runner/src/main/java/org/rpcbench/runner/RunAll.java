@@ -66,9 +66,9 @@ public final class RunAll {
         Path output = Files.createTempFile("rpcbench-options", ".out");
         List<String> args = new ArrayList<>(options.clientArgs());
         args.add("--dry-run");
-        ModuleLauncher launcher = new ModuleLauncher(options.root(), options.host(), options.port(), output.getParent());
-        try (ChildProcess client = launcher.start(options.pairs().get(0) + "-client", args, null, output,
-                line -> false, line -> { })) {
+        ModuleLauncher launcher = new ModuleLauncher(options.root(), options.host(), null, output.getParent());
+        try (ChildProcess client = launcher.start(options.pairs().get(0) + "-client", options.port(), args, null,
+                output, line -> false, line -> { })) {
             Integer exit = client.awaitExit(Duration.ofMinutes(1)).orElse(null);
             return exit != null && exit == 0 ? null : PairRun.lastError(output).orElse("exit " + exit);
         } finally {
@@ -93,12 +93,37 @@ public final class RunAll {
                 + " (" + options.length().description() + "), scenario " + options.scenario());
         out.println("client options: " + String.join(" ", options.clientArgs()));
         out.println("files: " + dir);
-        ModuleLauncher launcher = new ModuleLauncher(options.root(), options.host(), options.port(), dir);
+        ModuleLauncher launcher = new ModuleLauncher(options.root(), options.host(), null, dir);
+        try (EmbeddedZooKeeper zookeeper = EmbeddedZooKeeper.startIfAsked(options.registry(), launcher, out)) {
+            if (options.registry() != null) {
+                launcher = launcher.withRegistry(zookeeper != null ? zookeeper.address() : options.registry());
+            }
+            if (!options.topology().single() || options.fault() != null) {
+                out.println("topology: " + options.topology() + " through " + launcher.registry()
+                        + (options.fault() == null ? "" : ", SIG" + options.fault().signal() + " to the first provider "
+                        + options.fault().after().toSeconds() + " s into the load"));
+            }
+            runPairs(launcher, start, environment, outcomes);
+        } catch (EmbeddedZooKeeper.StartException e) {
+            out.println("error: " + e.getMessage());
+            outcomes.replaceAll(outcome -> new RunRecord.Pair(outcome.pair(), null, RunRecord.Pair.FAILED,
+                    e.getMessage(), null, null, null, null, null, null, List.of(), List.of()));
+        }
+        Instant end = Instant.now();
+        record(start, end, environment, outcomes);
+        return summarize(outcomes, Duration.between(start, end));
+    }
+
+    private void runPairs(ModuleLauncher launcher, Instant start, RunEnvironment environment,
+            List<RunRecord.Pair> outcomes) throws IOException, InterruptedException {
+        List<String> pairs = options.pairs();
+        Path dir = options.runDirectory();
         List<Duration> pairsDone = new ArrayList<>();
         for (int i = 0; i < pairs.size() && !interrupted; i++) {
             String pair = pairs.get(i);
             Status status = new Status(i + 1, pairs.size(), pair, start, pairsDone);
-            PairRun pairRun = new PairRun(launcher, pair, options.clientArgs(), options.pairTimeout());
+            PairRun pairRun = new PairRun(launcher, pair, options.port(), options.topology(), options.fault(),
+                    options.clientArgs(), options.pairTimeout());
             current.set(pairRun);
             status.print("starting the server");
             RunRecord.Pair outcome = pairRun.run(status::print, status::clientLine);
@@ -108,17 +133,20 @@ public final class RunAll {
             if (RunRecord.Pair.PASSED.equals(outcome.status())) {
                 pairsDone.add(Duration.ofMillis((long) (outcome.seconds() * 1000)));
                 status.print("passed in " + Progress.format(Duration.ofMillis((long) (outcome.seconds() * 1000))));
-                Path table = dir.resolve(outcome.files().get("table"));
-                if (Files.isRegularFile(table)) {
-                    out.print(Files.readString(table, StandardCharsets.UTF_8));
+                for (RunRecord.Consumer consumer : outcome.consumers()) {
+                    Path table = dir.resolve(consumer.result() + ".md");
+                    if (Files.isRegularFile(table)) {
+                        out.print(Files.readString(table, StandardCharsets.UTF_8));
+                    }
                 }
             } else {
                 status.print("FAILED: " + outcome.message());
             }
+            String spread = CallSpread.describe(outcome.providers());
+            if (spread != null) {
+                status.print(spread);
+            }
         }
-        Instant end = Instant.now();
-        record(start, end, environment, outcomes);
-        return summarize(outcomes, Duration.between(start, end));
     }
 
     private void interrupt() {

@@ -25,6 +25,9 @@ import joptsimple.OptionSpec;
 final class RunAllOptions {
 
     /** The client's --scenario values; any other scenario name is one of the client's presets. */
+    static final String EMBEDDED_ZOOKEEPER = "zookeeper";
+    /** The client's option for a load that counts failed calls instead of failing on the first. */
+    static final String AVAILABILITY_OPTION = "--availability";
     private static final Set<String> CLIENT_SCENARIOS = Set.of("user", "echo", "cpu");
     private static final DateTimeFormatter UTC_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
 
@@ -49,6 +52,21 @@ final class RunAllOptions {
             .withRequiredArg().ofType(Integer.class).defaultsTo(8080);
     private final OptionSpec<String> out = parser.accepts("out", "run directory (default results/<UTC time>-<length>)")
             .withRequiredArg();
+    private final OptionSpec<String> registry = parser.acceptsAll(List.of("r", "registry"),
+                    "zookeeper (an embedded ZooKeeper for the run) or zookeeper://host:port; default: direct URLs")
+            .withRequiredArg();
+    private final OptionSpec<String> topology = parser.accepts("topology",
+                    "providers x consumers of each pair at once, through the registry (embedded ZooKeeper unless -r"
+                            + " names one); the option alone is the seeds' 2x2")
+            .withOptionalArg().defaultsTo("2x2");
+    private final OptionSpec<String> fault = parser.accepts("fault",
+                    "sigterm or sigkill: stop the first of 2+ providers while the consumers run an availability"
+                            + " load (calls counted, not measured by JMH); implies --topology 2x1 unless given")
+            .withRequiredArg();
+    private final OptionSpec<Integer> faultAfter = parser.accepts("fault-after", "seconds into the load the fault comes")
+            .withRequiredArg().ofType(Integer.class).defaultsTo(8);
+    private final OptionSpec<Integer> faultLoad = parser.accepts("fault-load", "seconds the availability load runs")
+            .withRequiredArg().ofType(Integer.class).defaultsTo(20);
     private final OptionSpec<Integer> pairTimeout = parser.accepts("pair-timeout",
                     "minutes a client may run before it is stopped and its pair fails")
             .withRequiredArg().ofType(Integer.class).defaultsTo(90);
@@ -83,14 +101,34 @@ final class RunAllOptions {
         if (port() < 1 || port() > 65535) {
             throw new IllegalArgumentException("option port: " + port() + " is not a port number");
         }
+        topology();
+        if (options.has(fault)) {
+            fault();
+            if (topology().providers() < 2) {
+                throw new IllegalArgumentException("option fault: needs two providers or more (--topology 2x1)");
+            }
+            if (options.valueOf(faultAfter) < 1 || options.valueOf(faultAfter) >= options.valueOf(faultLoad)) {
+                throw new IllegalArgumentException("option fault-after: " + options.valueOf(faultAfter)
+                        + " s must fall inside the " + options.valueOf(faultLoad) + " s load");
+            }
+        }
+        if (options.has(registry) && !registry().equals(EMBEDDED_ZOOKEEPER)
+                && !registry().matches("zookeeper://[^\\s/:]+:\\d+")) {
+            throw new IllegalArgumentException("option registry: '" + registry()
+                    + "' is not zookeeper or zookeeper://host:port");
+        }
         if (options.valueOf(pairTimeout) < 1) {
             throw new IllegalArgumentException("option pair-timeout: " + options.valueOf(pairTimeout) + " is below 1");
         }
-        try (ServerSocket probe = new ServerSocket()) {
-            probe.bind(new InetSocketAddress(InetAddress.getByName(host()), port()));
-        } catch (IOException e) {
-            throw new IllegalArgumentException("port " + port() + " on " + host() + " is not free (" + e.getMessage()
-                    + "): stop what holds it or pick another with -p");
+        for (int provider = 0; provider < topology().providers(); provider++) {
+            int candidate = port() + provider;
+            try (ServerSocket probe = new ServerSocket()) {
+                probe.bind(new InetSocketAddress(InetAddress.getByName(host()), candidate));
+            } catch (IOException e) {
+                throw new IllegalArgumentException("port " + candidate + " on " + host() + " is not free ("
+                        + e.getMessage() + "): stop what holds it or pick another with -p"
+                        + (provider > 0 ? " (provider " + (provider + 1) + " binds -p + " + provider + ")" : ""));
+            }
         }
         Path dir = runDirectory();
         if (Files.exists(dir)) {
@@ -136,16 +174,52 @@ final class RunAllOptions {
         return options.valueOf(scenario);
     }
 
-    /** The client's options: the scenario or preset, then the length's, then the user's own. */
+    /**
+     * The client's options: the scenario or preset, then the length's, then the user's own; for a fault run, the
+     * availability load and the user's own.
+     */
     List<String> clientArgs() {
         List<String> user = Arrays.stream(options.valueOf(clientArgs).trim().split("\\s+"))
                 .filter(arg -> !arg.isEmpty()).toList();
         List<String> all = new ArrayList<>();
+        if (options.has(fault)) {
+            all.addAll(List.of(AVAILABILITY_OPTION, String.valueOf(options.valueOf(faultLoad))));
+            all.addAll(user);
+            return all;
+        }
         boolean scenarios = Arrays.stream(scenario().split(",")).allMatch(CLIENT_SCENARIOS::contains);
         all.add(scenarios ? "--scenario" : "--preset");
         all.add(scenario());
         all.addAll(length().clientArgs(user));
         return all;
+    }
+
+    /** The registry option as given: zookeeper (embedded), an address, or null (direct, unless a topology needs one). */
+    String registry() {
+        if (options.has(registry)) {
+            return options.valueOf(registry);
+        }
+        return topology().providers() > 1 ? EMBEDDED_ZOOKEEPER : null;
+    }
+
+    Topology topology() {
+        if (options.has(topology)) {
+            return Topology.parse(options.valueOf(topology));
+        }
+        return options.has(fault) ? new Topology(2, 1) : Topology.SINGLE;
+    }
+
+    PairRun.Fault fault() {
+        if (!options.has(fault)) {
+            return null;
+        }
+        String signal = switch (options.valueOf(fault)) {
+            case "sigterm" -> "TERM";
+            case "sigkill" -> "KILL";
+            default -> throw new IllegalArgumentException("option fault: '" + options.valueOf(fault)
+                    + "' is not sigterm or sigkill");
+        };
+        return new PairRun.Fault(signal, Duration.ofSeconds(options.valueOf(faultAfter)));
     }
 
     String host() {

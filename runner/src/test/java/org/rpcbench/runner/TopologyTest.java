@@ -1,0 +1,42 @@
+package org.rpcbench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class TopologyTest {
+
+    @Test
+    void parsesProvidersByConsumers() {
+        assertEquals(new Topology(2, 3), Topology.parse("2x3"));
+        assertTrue(Topology.parse("1x1").single());
+        for (String bad : List.of("2", "2x", "x2", "0x1", "twoxtwo", "2x2x2")) {
+            assertThrows(IllegalArgumentException.class, () -> Topology.parse(bad), bad);
+        }
+    }
+
+    @Test
+    void providerCallsComeFromTheStopLine() {
+        assertEquals(1234L, PairRun.calls("rpcbench server stopped; calls served by serialization: {kryo=1234}"));
+        assertEquals(0L, PairRun.calls("rpcbench server stopped; calls served by serialization: {}"));
+        assertNull(PairRun.calls(null));
+    }
+
+    @Test
+    void anEvenSpreadIsShownAndAOneSidedOneIsCalledOut() {
+        String even = CallSpread.describe(List.of(provider(18500, 5100L), provider(18501, 4900L)));
+        assertEquals("calls per provider: 18500 51.0% (5,100), 18501 49.0% (4,900)", even);
+        String oneSided = CallSpread.describe(List.of(provider(18500, 10_000L), provider(18501, 0L)));
+        assertTrue(oneSided.endsWith("UNEVEN: a provider served under a third of its share"), oneSided);
+        assertNull(CallSpread.describe(List.of(provider(18500, 10L))));
+    }
+
+    private static RunRecord.Provider provider(int port, Long calls) {
+        return new RunRecord.Provider(port, "out", "ready", "stopped", calls);
+    }
+}
