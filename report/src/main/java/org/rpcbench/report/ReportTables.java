@@ -12,7 +12,7 @@ final class ReportTables {
 
     static final List<String> CALL_HEADER = List.of("pair", "TPS (calls/s)", "avg (ms)", "p50 (ms)", "p90 (ms)",
             "p99 (ms)", "p99.9 (ms)");
-    static final List<String> PAIR_HEADER = List.of("pair", "serialization", "status", "exit code", "seconds",
+    static final List<String> PAIR_HEADER = List.of("pair", "serialization", "status", "topology", "seconds",
             "result");
 
     private ReportTables() {
@@ -25,7 +25,7 @@ final class ReportTables {
         return "Benchmark report: " + (run.info().runId() != null ? run.info().runId() : run.source().getFileName());
     }
 
-    /** Name and value of what is known about the run: id, preset, dates, command, environment. */
+    /** Name and value of what is known about the run: id, length, scenario, dates, command, environment. */
     static List<List<String>> runFields(Run run) {
         List<List<String>> fields = new ArrayList<>();
         RunInfo info = run.info();
@@ -34,7 +34,8 @@ final class ReportTables {
             return fields;
         }
         addIfKnown(fields, "run", info.runId());
-        addIfKnown(fields, "preset", info.preset());
+        addIfKnown(fields, "length", info.length());
+        addIfKnown(fields, "scenario", info.scenario());
         addIfKnown(fields, "start", info.start());
         addIfKnown(fields, "end", info.end() == null ? null : info.end() + duration(info.start(), info.end()));
         if (!info.command().isEmpty()) {
@@ -73,21 +74,20 @@ final class ReportTables {
             rows.add(List.of(outcome.pair(),
                     outcome.serialization() == null ? "" : outcome.serialization(),
                     outcome.status(),
-                    outcome.exitCode() == null ? "" : outcome.exitCode().toString(),
+                    outcome.topology() == null ? "" : outcome.topology(),
                     outcome.seconds() == null ? "" : String.format(Locale.ROOT, "%.1f", outcome.seconds()),
                     outcome.result() == null ? "" : outcome.result()));
         }
         return rows;
     }
 
-    /** "dubbo-fst failed (exit 1): message" for each pair that did not pass. */
+    /** "dubbo-fst failed: message" for each pair that did not pass. */
     static List<String> failures(Run run) {
         if (run.info() == null) {
             return List.of();
         }
         return run.info().pairs().stream().filter(outcome -> !outcome.passed())
                 .map(outcome -> outcome.pair() + " " + outcome.status()
-                        + (outcome.exitCode() == null ? "" : " (exit " + outcome.exitCode() + ")")
                         + (outcome.message() == null ? "" : ": " + outcome.message()))
                 .toList();
     }

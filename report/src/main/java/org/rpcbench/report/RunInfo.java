@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * A run directory's run.json: what ran where, and how each pair ended. Every field but the pairs' names and statuses
  * may be missing; fields the report does not know are ignored.
  */
-record RunInfo(String runId, String preset, String start, String end, List<String> command,
+record RunInfo(String runId, String length, String scenario, String start, String end, List<String> command,
                Map<String, String> environment, List<PairOutcome> pairs) {
 
     static final String PASSED = "passed";
@@ -24,7 +24,7 @@ record RunInfo(String runId, String preset, String start, String end, List<Strin
      * @param result the pair's JMH JSON, relative to the run directory; null when it has none
      * @param resultNamed whether run.json had a result field at all (null counts as named: "no result")
      */
-    record PairOutcome(String pair, String serialization, String status, Integer exitCode, String result,
+    record PairOutcome(String pair, String serialization, String status, String topology, String result,
                        boolean resultNamed, Double seconds, String message) {
 
         boolean passed() {
@@ -58,12 +58,13 @@ record RunInfo(String runId, String preset, String start, String end, List<Strin
                         + "' is not one of passed, failed, not run");
             }
             pairs.add(new PairOutcome(name, optionalText(pair, "serialization").orElse(null), status,
-                    pair.path("exitCode").isIntegralNumber() ? pair.path("exitCode").asInt() : null,
+                    optionalText(pair, "topology").orElse(null),
                     optionalText(pair, "result").orElse(null), pair.has("result"),
                     pair.path("seconds").isNumber() ? pair.path("seconds").asDouble() : null,
                     optionalText(pair, "message").orElse(null)));
         }
-        return new RunInfo(optionalText(root, "runId").orElse(null), optionalText(root, "preset").orElse(null),
+        return new RunInfo(optionalText(root, "runId").orElse(null), optionalText(root, "length").orElse(null),
+                optionalText(root, "scenario").orElse(null),
                 optionalText(root, "start").orElse(null), optionalText(root, "end").orElse(null),
                 List.copyOf(command), environment(root.path("environment")), List.copyOf(pairs));
     }

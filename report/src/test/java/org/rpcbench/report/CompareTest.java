@@ -99,7 +99,7 @@ class CompareTest {
         assertUnusable("no such file or directory", Fixtures.arg("baseline"), directory.resolve("absent").toString());
         assertUnusable("is not readable JSON", Fixtures.arg("broken/dubbo-kryo.json"),
                 Fixtures.arg("baseline/dubbo-kryo.json"));
-        assertUnusable("has no benchmark result: dubbo-kryo failed (exit 1): dubbo-kryo-server did not start",
+        assertUnusable("has no benchmark result: dubbo-kryo failed: dubbo-kryo-server did not start",
                 Fixtures.arg("baseline"), Fixtures.arg("all-failed"));
         assertUnusable("no benchmark in common", Fixtures.arg("baseline/dubbo-kryo.json"),
                 Fixtures.arg("sweep/dubbo-kryo.json"));
