@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Runs two-hosts.sh as a user would: bad inputs, one pair across two network namespaces over a shaped veth link
+# with a one-second run, and a SIGTERM in the middle of a run. The namespace runs are skipped where namespaces
+# cannot be created (not root, no iproute2, no kernel support). Ends with "N passed, M failed".
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=$(mktemp -d)
+passed=0
+failed=0
+trap 'rm -rf "$work"' EXIT
+
+check() {
+    local name=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "PASS $name"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $name"
+    fi
+}
+
+# exits_with STATUS PATTERN OUTFILE -- COMMAND...: the command exits with STATUS and its output matches PATTERN
+exits_with() {
+    local expected=$1 pattern=$2 out=$3 status=0
+    shift 4
+    timeout 300 "$@" >"$out" 2>&1 || status=$?
+    if [ "$status" -ne "$expected" ] || ! grep -Eq -- "$pattern" "$out"; then
+        echo "  exit $status (expected $expected); output:" && sed 's/^/  | /' "$out" | tail -20
+        return 1
+    fi
+}
+
+# nothing of a run is left: no rpcb- namespace, no rpcb- interface here
+torn_down() {
+    ! ip netns list | grep -q '^rpcb-' && ! ip -o link show | grep -q ': rpcb-'
+}
+
+# every benchmark in the JMH JSON has a positive score
+positive_scores() {
+    python3 - "$1" <<'PY'
+import json, sys
+runs = json.load(open(sys.argv[1]))
+bad = [r["benchmark"] for r in runs if not r["primaryMetric"]["score"] > 0]
+if not runs or bad:
+    print("  no result" if not runs else "  non-positive: %s" % bad)
+    sys.exit(1)
+PY
+}
+
+check "unknown option: exit 2" \
+    exits_with 2 "unknown option --bogus" "$work/out" -- "$root/two-hosts.sh" --bogus dubbo-kryo
+check "bad link rate: exit 2, names the option" \
+    exits_with 2 "option --link: 'fast'" "$work/out" -- "$root/two-hosts.sh" --link fast dubbo-kryo
+check "unknown pair: exit 2, lists the pairs" \
+    exits_with 2 "unknown pair 'dubbo-nope'; pairs: .*dubbo-kryo" "$work/out" -- "$root/two-hosts.sh" dubbo-nope
+
+probe=rpcb-probe-$$
+if [ "$(id -u)" -ne 0 ] || ! command -v ip >/dev/null || ! ip netns add "$probe" 2>"$work/probe"; then
+    echo "skipped: the two-host runs: network namespaces cannot be created here" \
+        "($([ "$(id -u)" -ne 0 ] && echo "not root" || cat "$work/probe" 2>/dev/null || echo "no ip command"))"
+    echo "$passed passed, $failed failed, 1 skipped"
+    [ "$failed" -eq 0 ]
+    exit
+fi
+ip netns delete "$probe"
+
+tiny_run="--warmupIterations 0 --measurementIterations 1 --measurementTime 1 --modes thrpt --scenario user --threads 4"
+port=18080
+result=$work/result.json
+# rate and delay where the kernel has netem; where it has not, --delay must be refused clearly, and the run goes on
+# with the rate alone
+status=0
+timeout 300 "$root/two-hosts.sh" --link 1gbit --delay 0.1ms -p "$port" -f "$result" -a "$tiny_run" dubbo-kryo \
+    >"$work/run.out" 2>&1 || status=$?
+if [ "$status" -eq 1 ] && grep -q "this kernel has no netem qdisc" "$work/run.out"; then
+    echo "  (no netem in this kernel: --delay refused as it should be; running with --link alone)"
+    check "no netem: --delay refused before anything starts" torn_down
+    status=0
+    timeout 300 "$root/two-hosts.sh" --link 1gbit -p "$port" -f "$result" -a "$tiny_run" dubbo-kryo \
+        >"$work/run.out" 2>&1 || status=$?
+fi
+check "a run across the namespaces exits 0" test "$status" -eq 0
+check "the link is shaped to 1 Gbit/s each way" grep -Eq "shaping each way: qdisc (tbf|netem) .*rate 1Gbit" "$work/run.out"
+check "the link was checked and its round trip printed" grep -Eq "^link: .*(rtt|round trip)" "$work/run.out"
+check "the server bound 10.231.0.1 in its namespace" \
+    grep -q "rpcbench server ready: host=10.231.0.1 port=$port" "$work/run.out"
+check "the client's wire check saw the server's and its own namespace's address" \
+    grep -Eq "wire check passed: .* server=10.231.0.1:$port, client=10.231.0.2:" "$work/run.out"
+check "the client's result has positive scores" positive_scores "$result"
+check "the server stopped cleanly" grep -q "rpcbench server stopped; calls served by serialization: {kryo=" \
+    "$work/run.out"
+check "no namespace or veth left after the run" torn_down
+[ "$status" -eq 0 ] || sed 's/^/  | /' "$work/run.out" | tail -30
+
+# SIGTERM while the client measures: the trap stops both ends and removes the namespaces, within a minute
+"$root/two-hosts.sh" -p "$port" -a "--warmupIterations 1 --warmupTime 60 --modes thrpt --threads 4" dubbo-kryo \
+    >"$work/term.out" 2>&1 &
+run=$!
+for _ in $(seq 1 240); do
+    grep -q "wire check passed" "$work/term.out" && break
+    sleep 0.5
+done
+kill -TERM "$run"
+status=0
+for _ in $(seq 1 120); do
+    kill -0 "$run" 2>/dev/null || break
+    sleep 0.5
+done
+if kill -0 "$run" 2>/dev/null; then
+    kill -KILL "$run"
+    status=124
+fi
+wait "$run" || status=$?
+check "SIGTERM during a run: exit 143 within a minute" test "$status" -eq 143
+check "SIGTERM during a run: no namespace or veth left" torn_down
+check "SIGTERM during a run: no process of the run left" \
+    test -z "$(pgrep -af -- "--host 10.231.0.1 --port $port" || true)"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
