@@ -182,8 +182,8 @@ final class Comparison {
                 .append(count(Verdict.WITHIN_NOISE)).append(" within noise, ")
                 .append(unmatched).append(" unmatched, ")
                 .append(count(Verdict.PAIR_FAILED)).append(" pair failed")
-                .append("; threshold ").append(Format.axis(threshold)).append("%, noise = JMH's 99.9% error or")
-                .append(" half the spread of the fork means, whichever is larger.\n\n")
+                .append("; threshold ").append(Format.axis(threshold)).append("%, noise = the largest of JMH's 99.9% error,")
+                .append(" half the spread of the fork means and, in sample mode, of the iteration means.\n\n")
                 .append(passed() ? "**Gate: passed**\n" : "**Gate: failed**\n");
         return md.toString();
     }

@@ -86,7 +86,28 @@ final class JmhJson {
         }
         return new Measurement(pair, benchmark, mode, threads, Collections.unmodifiableSortedMap(params),
                 score * factor, error * factor, Units.normalized(jmhUnit),
-                Collections.unmodifiableSortedMap(percentiles), forkMeans(metric, factor));
+                Collections.unmodifiableSortedMap(percentiles), forkMeans(metric, factor),
+                sampleIterationMeans(metric, factor));
+    }
+
+    /** Each sample-mode iteration's mean time, from its histogram; empty in the other modes. */
+    private static List<Double> sampleIterationMeans(JsonNode metric, double factor) {
+        List<Double> means = new ArrayList<>();
+        for (JsonNode fork : metric.path("rawDataHistogram")) {
+            for (JsonNode iteration : fork) {
+                double sum = 0;
+                double count = 0;
+                for (JsonNode bucket : iteration) {
+                    double weight = number(bucket.path(1));
+                    sum += number(bucket.path(0)) * weight;
+                    count += weight;
+                }
+                if (count > 0 && Double.isFinite(sum)) {
+                    means.add(sum / count * factor);
+                }
+            }
+        }
+        return List.copyOf(means);
     }
 
     /** Each fork's mean: of its iteration scores, or, in sample mode, of every sampled time in its histogram. */

@@ -1,8 +1,10 @@
 package org.rpcbench.report;
 
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.stream.Collectors;
+import java.util.stream.DoubleStream;
 
 /**
  * One JMH result (one benchmark x mode x params x threads) of one pair, in the report's units: a throughput score in
@@ -17,10 +19,11 @@ import java.util.stream.Collectors;
  * @param unit       {@link Units#CALLS_PER_SECOND} or {@link Units#MILLISECONDS}
  * @param percentiles the score's percentiles (0..100) in ms, sample mode only; empty otherwise
  * @param forkMeans  the mean score of each fork, normalized
+ * @param sampleIterationMeans sample mode: each iteration's mean time in ms; empty in the other modes
  */
 record Measurement(String pair, String benchmark, String mode, int threads, SortedMap<String, String> params,
                    double score, double error, String unit, SortedMap<Double, Double> percentiles,
-                   List<Double> forkMeans) {
+                   List<Double> forkMeans, List<Double> sampleIterationMeans) {
 
     static final String THROUGHPUT = "thrpt";
     static final String AVERAGE_TIME = "avgt";
@@ -31,19 +34,23 @@ record Measurement(String pair, String benchmark, String mode, int threads, Sort
     }
 
     /**
-     * How far this score can move by chance: JMH's error when it has one, or half the spread of the fork means when
-     * there are two forks or more, whichever is larger; NaN when there is neither.
+     * How far this score can move by chance, the largest of: JMH's error; half the spread of the fork means (two
+     * forks or more); in sample mode, half the spread of the iteration means. NaN when there is none of them.
+     * JMH's sample-mode error counts every sampled call as independent, so it is far narrower than what separates
+     * two runs of the same code (measured here: 27% between two default runs against an error of 0.5%); the
+     * iteration, like a throughput iteration, is the unit that varies.
      */
     double noise() {
-        double forkSpread = forkMeans.size() < 2 ? Double.NaN
-                : (forkMeans.stream().mapToDouble(Double::doubleValue).max().orElseThrow()
-                        - forkMeans.stream().mapToDouble(Double::doubleValue).min().orElseThrow()) / 2;
-        boolean hasError = Double.isFinite(error);
-        boolean hasSpread = Double.isFinite(forkSpread);
-        if (hasError && hasSpread) {
-            return Math.max(error, forkSpread);
+        return DoubleStream.of(error, halfSpread(forkMeans), halfSpread(sampleIterationMeans))
+                .filter(Double::isFinite).max().orElse(Double.NaN);
+    }
+
+    private static double halfSpread(List<Double> values) {
+        if (values.size() < 2) {
+            return Double.NaN;
         }
-        return hasError ? error : hasSpread ? forkSpread : Double.NaN;
+        DoubleSummaryStatistics statistics = values.stream().mapToDouble(Double::doubleValue).summaryStatistics();
+        return (statistics.getMax() - statistics.getMin()) / 2;
     }
 
     /** The params as "payload=1k, size=2"; empty when there are none. */
