@@ -100,6 +100,49 @@ class ClientOptionsTest {
     }
 
     @Test
+    void availabilityTakesATimeAndOneThreadCount() {
+        ClientOptions options = new ClientOptions().parse("--availability", "1500ms", "--threads", "4",
+                "--connections", "2");
+        assertEquals(java.time.Duration.ofMillis(1500), options.availabilityTime());
+        assertEquals(4, options.availabilityThreads());
+        assertEquals(2, options.connections());
+        assertEquals(java.time.Duration.ofSeconds(30), new ClientOptions().parse("--availability", "30")
+                .availabilityTime());
+        assertEquals(null, new ClientOptions().parse().availabilityTime());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "--measurementTime,1,measurementTime",
+        "--forks,2,forks",
+        "--preset,motan,preset",
+        "--resultFormat,csv,resultFormat",
+        "--scenario,echo,scenario",
+        "--threads,'1,8',threads",
+        "--availability,500ms,availability",
+    })
+    void availabilityRefusesWhatOnlyJmhUses(String option, String value, String named) throws IOException {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String[] args = "--availability".equals(option) ? new String[] {option, value}
+                : new String[] {"--availability", "5", option, value};
+        int status = BenchmarkClient.run(args, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(BenchmarkClient.EXIT_USAGE, status);
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.startsWith("error: option " + named), message);
+    }
+
+    @Test
+    void anAvailabilityDryRunSaysWhatItWouldRun() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(BenchmarkClient.EXIT_OK, BenchmarkClient.run(
+                new String[] {"--port", "1", "--availability", "3", "--threads", "8", "--dry-run"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
+        assertEquals("would run: availability load for 3000 ms at 8 threads over the four UserService calls",
+                out.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    @Test
     void aMissingValueIsAUsageError() {
         assertThrows(joptsimple.OptionException.class, () -> new ClientOptions().parse("--threads"));
     }
