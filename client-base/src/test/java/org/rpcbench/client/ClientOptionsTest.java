@@ -1,6 +1,7 @@
 package org.rpcbench.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -103,12 +105,12 @@ class ClientOptionsTest {
     void availabilityTakesATimeAndOneThreadCount() {
         ClientOptions options = new ClientOptions().parse("--availability", "1500ms", "--threads", "4",
                 "--connections", "2");
-        assertEquals(java.time.Duration.ofMillis(1500), options.availabilityTime());
+        assertEquals(Duration.ofMillis(1500), options.availabilityTime());
         assertEquals(4, options.availabilityThreads());
         assertEquals(2, options.connections());
-        assertEquals(java.time.Duration.ofSeconds(30), new ClientOptions().parse("--availability", "30")
+        assertEquals(Duration.ofSeconds(30), new ClientOptions().parse("--availability", "30")
                 .availabilityTime());
-        assertEquals(null, new ClientOptions().parse().availabilityTime());
+        assertNull(new ClientOptions().parse().availabilityTime());
     }
 
     @ParameterizedTest
