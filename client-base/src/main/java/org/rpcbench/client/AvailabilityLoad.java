@@ -130,8 +130,12 @@ final class AvailabilityLoad {
                 long now = count(Outcome.FAILED);
                 firstFailureNanos.accumulate(now);
                 lastFailureNanos.accumulate(now);
-                failures.computeIfAbsent(e.getClass().getName(), name -> new FailureTally(e.getMessage()))
-                        .count.increment();
+                Throwable root = rootCause(e);
+                String rootCause = root == e ? null : root.getClass().getName() + ": " + root.getMessage();
+                // Dubbo wraps a timeout and a lost connection alike in RpcException: its cause tells them apart
+                String kind = e.getClass().getName() + (root == e ? "" : " < " + root.getClass().getName());
+                failures.computeIfAbsent(kind, name -> new FailureTally(e.getClass().getName(), rootCause,
+                        e.getMessage())).count.increment();
                 try {
                     Thread.sleep(PAUSE_AFTER_FAILURE_MILLIS);
                 } catch (InterruptedException interrupted) {
@@ -140,6 +144,14 @@ final class AvailabilityLoad {
                 }
             }
         }
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root;
     }
 
     private long count(Outcome outcome) {
@@ -165,8 +177,8 @@ final class AvailabilityLoad {
         Timeline timeline = new Timeline(Timeline.BUCKET_MILLIS, snapshot(Outcome.OK, used),
                 snapshot(Outcome.FAILED, used), snapshot(Outcome.WRONG, used));
         List<AvailabilityReport.Failure> byClass = failures.entrySet().stream()
-                .map(entry -> new AvailabilityReport.Failure(entry.getKey(), entry.getValue().count.sum(),
-                        entry.getValue().firstMessage))
+                .map(entry -> new AvailabilityReport.Failure(entry.getValue().exception,
+                        entry.getValue().rootCause, entry.getValue().count.sum(), entry.getValue().firstMessage))
                 .sorted((a, b) -> Long.compare(b.count(), a.count()))
                 .toList();
         boolean failed = firstFailureNanos.get() != Long.MAX_VALUE;
@@ -185,10 +197,14 @@ final class AvailabilityLoad {
     }
 
     private static final class FailureTally {
+        private final String exception;
+        private final String rootCause;
         private final String firstMessage;
         private final LongAdder count = new LongAdder();
 
-        FailureTally(String firstMessage) {
+        FailureTally(String exception, String rootCause, String firstMessage) {
+            this.exception = exception;
+            this.rootCause = rootCause;
             this.firstMessage = firstMessage;
         }
     }

@@ -35,8 +35,11 @@ public record AvailabilityReport(
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** The calls that failed with one exception class, and the message of the first of them. */
-    public record Failure(String exception, long count, String firstMessage) {
+    /**
+     * The calls that failed with one exception class and root cause class; the first one's message, and its root
+     * cause with that cause's message (null when the exception has no cause).
+     */
+    public record Failure(String exception, String rootCause, long count, String firstMessage) {
     }
 
     /** Ok calls per second before, during and after the disturbance; null for a span that did not occur. */
@@ -104,7 +107,8 @@ public record AvailabilityReport(
                 seconds(durationMillis), threads, startEpochMillis);
         line(text, "calls: %d ok, %d failed, %d wrong; %.0f calls/s", ok, failed, wrong, callsPerSecond);
         for (Failure failure : failures) {
-            line(text, "  %d x %s: %s", failure.count(), failure.exception(), firstLine(failure.firstMessage()));
+            line(text, "  %d x %s: %s", failure.count(), failure.exception(), failure.rootCause() == null
+                    ? firstLine(failure.firstMessage()) : "caused by " + firstLine(failure.rootCause()));
         }
         if (firstFailureMillis != null) {
             line(text, "failures from %d ms to %d ms", firstFailureMillis, lastFailureMillis);

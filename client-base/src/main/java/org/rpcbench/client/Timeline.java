@@ -24,18 +24,18 @@ public record Timeline(int bucketMillis, long[] ok, long[] failed, long[] wrong)
     }
 
     /**
-     * From the first bucket with a failed or wrong call (or, when none has one, the first whose ok count fell below
-     * half the median of the buckets before it) to the first bucket that starts {@link #RECOVERY_MILLIS} of buckets
-     * with no failure and an ok count not below half that median. A failure in the very first bucket has no buckets
-     * before it: the whole timeline's median stands in.
+     * From the first bucket with a failed or wrong call, or the first whose ok count fell below half the median of
+     * the buckets before it, whichever comes first (a provider that stops answering without failing the calls shows
+     * as a dip well before the failures), to the first bucket that starts {@link #RECOVERY_MILLIS} of buckets with no
+     * failure and an ok count not below half that median. A failure in the very first bucket has no buckets before
+     * it: the whole timeline's median stands in.
      */
     Disturbance disturbance() {
-        int start = firstBucketNotOk();
+        int firstNotOk = firstBucketNotOk();
+        int firstDip = firstDip();
+        int start = firstNotOk < 0 ? firstDip : firstDip < 0 ? firstNotOk : Math.min(firstNotOk, firstDip);
         if (start < 0) {
-            start = firstDip();
-            if (start < 0) {
-                return Disturbance.NONE;
-            }
+            return Disturbance.NONE;
         }
         double threshold = median(start > 0 ? start : buckets()) / 2;
         int needed = RECOVERY_MILLIS / bucketMillis;

@@ -57,6 +57,7 @@ class AvailabilityLoadTest {
         assertEquals(IllegalStateException.class.getName(), failures.get(0).exception());
         assertEquals(report.failed(), failures.get(0).count());
         assertTrue(failures.get(0).firstMessage().startsWith("no provider, email "), failures.get(0).firstMessage());
+        assertNull(failures.get(0).rootCause());
         assertTrue(report.firstFailureMillis() <= report.lastFailureMillis());
         assertTrue(report.firstWrongAnswer().startsWith("getUser("), report.firstWrongAnswer());
         assertTrue(report.disturbance().disturbed());

@@ -73,6 +73,16 @@ class TimelineTest {
     }
 
     @Test
+    void callsThatHangBeforeTheyFailStartTheWindowAtTheDip() {
+        long[][] counts = steady(60);
+        for (int i = 20; i < 40; i++) {
+            counts[0][i] = 0;
+        }
+        counts[1][30] = 8;
+        assertEquals(new Timeline.Disturbance(true, 2000, 4000, 2000, true), timeline(counts).disturbance());
+    }
+
+    @Test
     void aServiceThatNeverComesBackIsDisturbedToTheEnd() {
         long[][] counts = steady(40);
         for (int i = 15; i < 40; i++) {
