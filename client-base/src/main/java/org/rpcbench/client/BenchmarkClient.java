@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 import joptsimple.OptionException;
 import org.openjdk.jmh.annotations.Mode;
@@ -29,9 +30,9 @@ import org.rpcbench.launch.RunFiles;
  */
 public final class BenchmarkClient {
 
-    static final int EXIT_OK = 0;
-    static final int EXIT_FAILED = 1;
-    static final int EXIT_USAGE = 2;
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_FAILED = 1;
+    public static final int EXIT_USAGE = 2;
 
     private BenchmarkClient() {
     }
@@ -40,7 +41,8 @@ public final class BenchmarkClient {
         System.exit(run(args, System.out, System.err));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
+    /** The client without {@code System.exit}: returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
         ClientOptions options = new ClientOptions();
         List<JmhRun> runs;
         try {
@@ -55,6 +57,10 @@ public final class BenchmarkClient {
         }
         if (options.helpRequested()) {
             options.printHelp(out);
+            return EXIT_OK;
+        }
+        if (options.dryRun() && options.availabilityTime() != null) {
+            out.println("would run: " + availabilityDescription(options));
             return EXIT_OK;
         }
         if (options.dryRun()) {
@@ -75,7 +81,10 @@ public final class BenchmarkClient {
         ConsumerContext consumer;
         ProbeReport before;
         try {
-            consumer = ConsumerContext.open(endpoint);
+            // the availability load runs over this consumer, so it gets the connections the JMH forks would get
+            consumer = options.availabilityTime() == null ? ConsumerContext.open(endpoint)
+                    : ConsumerContext.open(endpoint, "classpath:consumer.xml",
+                            Map.of(ConsumerContext.CONNECTIONS_PROPERTY, String.valueOf(options.connections())));
             before = consumer.verify();
         } catch (RuntimeException e) {
             err.println("error: " + e.getMessage());
@@ -84,6 +93,9 @@ public final class BenchmarkClient {
         }
         try (consumer) {
             out.println("wire check passed: " + before);
+            if (options.availabilityTime() != null) {
+                return runAvailability(options, consumer, resultFile, logFile, out, err);
+            }
             List<RunResult> results = new ArrayList<>();
             List<Path> parts = new ArrayList<>();
             for (int i = 0; i < runs.size(); i++) {
@@ -122,6 +134,35 @@ public final class BenchmarkClient {
             err.println("error: " + e.getMessage());
             return EXIT_FAILED;
         }
+    }
+
+    private static String availabilityDescription(ClientOptions options) {
+        return "availability load for " + options.availabilityTime().toMillis() + " ms at "
+                + options.availabilityThreads() + " threads over the four UserService calls";
+    }
+
+    private static int runAvailability(ClientOptions options, ConsumerContext consumer, Path resultFile,
+            Path logFile, PrintStream out, PrintStream err) throws IOException {
+        out.println("== " + availabilityDescription(options));
+        AvailabilityReport report;
+        try {
+            report = new AvailabilityLoad(consumer.userService(), options.availabilityThreads(),
+                    options.availabilityTime(), consumer.callTimeoutMillis()).run();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("error: the availability run was interrupted");
+            return EXIT_FAILED;
+        }
+        report.write(resultFile);
+        out.println();
+        out.print(report.summary());
+        out.println("results: " + resultFile);
+        out.println("Dubbo's log: " + logFile);
+        if (!report.passed()) {
+            err.println("error: " + report.problem());
+            return EXIT_FAILED;
+        }
+        return EXIT_OK;
     }
 
     private static Options jmhOptions(ClientOptions options, JmhRun run,

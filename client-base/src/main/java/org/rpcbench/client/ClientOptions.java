@@ -3,6 +3,7 @@ package org.rpcbench.client;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -76,6 +77,13 @@ final class ClientOptions {
     private final OptionSpec<String> jfr = parser.accepts("jfr",
                     "record a JFR file per benchmark in this directory (JMH's jfr profiler)")
             .withRequiredArg();
+    private final OptionSpec<TimeValue> availability = parser.accepts("availability",
+                    "fault runs, instead of JMH: call the four UserService calls for this long (seconds, or a JMH"
+                            + " time such as 500ms) with --threads threads, count each call as ok, failed or wrong"
+                            + " instead of stopping at the first failure, and write a 100 ms timeline with the"
+                            + " disturbance window to the result file (json). Exits 0 when no answer was wrong and"
+                            + " a call succeeded in the last second, else 1")
+            .withRequiredArg().withValuesConvertedBy(new TimeConverter());
     private final OptionSpec<Void> upstream = parser.accepts("upstream",
             "the community suite's run lengths: 3 x 10 s warmup, 3 x 10 s measurement");
     private final OptionSpec<Void> dryRun = parser.accepts("dry-run",
@@ -118,10 +126,30 @@ final class ClientOptions {
             throw new IllegalArgumentException("option port: " + port() + " is not a port number");
         }
         resultFormat();
+        if (options.has(availability)) {
+            checkAvailability();
+        }
         // jopt-simple converts values when they are read: read them all now, so a bad one is a usage error
         warmupTime();
         measurementTime();
         return this;
+    }
+
+    private void checkAvailability() {
+        for (OptionSpec<?> jmhOnly : List.of(warmupIterations, warmupTime, measurementIterations, measurementTime,
+                forks, upstream, preset, modes, scenario, payload, resultFormat, jfr)) {
+            if (options.has(jmhOnly)) {
+                throw new IllegalArgumentException("option " + jmhOnly.options().get(0)
+                        + ": a JMH option, and --availability runs no JMH; drop one of the two");
+            }
+        }
+        if (options.valuesOf(threads).size() > 1) {
+            throw new IllegalArgumentException("option threads: --availability runs one thread count, not a list");
+        }
+        if (availabilityTime().toMillis() < Timeline.RECOVERY_MILLIS) {
+            throw new IllegalArgumentException("option availability: " + options.valueOf(availability)
+                    + " is shorter than the 1 s a recovery needs");
+        }
     }
 
     private void atLeast(String name, OptionSpec<Integer> option, int minimum) {
@@ -183,6 +211,20 @@ final class ClientOptions {
         return options.valuesOf(threads).stream()
                 .map(level -> new JmhRun(scenarios, options.valuesOf(payload), level))
                 .toList();
+    }
+
+    /** The availability run's length, or null for a JMH run. */
+    Duration availabilityTime() {
+        if (!options.has(availability)) {
+            return null;
+        }
+        TimeValue time = options.valueOf(availability);
+        return Duration.ofNanos(time.getTimeUnit().toNanos(time.getTime()));
+    }
+
+    /** The availability run's threads: the one --threads value. */
+    int availabilityThreads() {
+        return options.valueOf(threads);
     }
 
     Preset preset() {

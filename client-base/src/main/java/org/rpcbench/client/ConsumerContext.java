@@ -69,6 +69,12 @@ public final class ConsumerContext implements AutoCloseable {
         return context.getBean("echoService", EchoService.class);
     }
 
+    /** How long the benchmark's UserService calls wait for an answer before they fail. */
+    public long callTimeoutMillis() {
+        Integer timeout = context.getBean("&userService", ReferenceBean.class).getReferenceConfig().getTimeout();
+        return timeout == null ? DEFAULT_TIMEOUT_MILLIS : timeout;
+    }
+
     /** The server's report of one call over the benchmark's settings: its configuration, wire and load. */
     public ProbeReport probe() {
         return call(() -> context.getBean(ProbeService.class).probe());

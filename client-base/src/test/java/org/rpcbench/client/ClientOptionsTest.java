@@ -1,6 +1,7 @@
 package org.rpcbench.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -97,6 +99,49 @@ class ClientOptionsTest {
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
         String printed = out.toString(StandardCharsets.UTF_8);
         assertEquals(2, printed.lines().filter(line -> line.startsWith("would run: ")).count(), printed);
+    }
+
+    @Test
+    void availabilityTakesATimeAndOneThreadCount() {
+        ClientOptions options = new ClientOptions().parse("--availability", "1500ms", "--threads", "4",
+                "--connections", "2");
+        assertEquals(Duration.ofMillis(1500), options.availabilityTime());
+        assertEquals(4, options.availabilityThreads());
+        assertEquals(2, options.connections());
+        assertEquals(Duration.ofSeconds(30), new ClientOptions().parse("--availability", "30")
+                .availabilityTime());
+        assertNull(new ClientOptions().parse().availabilityTime());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "--measurementTime,1,measurementTime",
+        "--forks,2,forks",
+        "--preset,motan,preset",
+        "--resultFormat,csv,resultFormat",
+        "--scenario,echo,scenario",
+        "--threads,'1,8',threads",
+        "--availability,500ms,availability",
+    })
+    void availabilityRefusesWhatOnlyJmhUses(String option, String value, String named) throws IOException {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String[] args = "--availability".equals(option) ? new String[] {option, value}
+                : new String[] {"--availability", "5", option, value};
+        int status = BenchmarkClient.run(args, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(BenchmarkClient.EXIT_USAGE, status);
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.startsWith("error: option " + named), message);
+    }
+
+    @Test
+    void anAvailabilityDryRunSaysWhatItWouldRun() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(BenchmarkClient.EXIT_OK, BenchmarkClient.run(
+                new String[] {"--port", "1", "--availability", "3", "--threads", "8", "--dry-run"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
+        assertEquals("would run: availability load for 3000 ms at 8 threads over the four UserService calls",
+                out.toString(StandardCharsets.UTF_8).strip());
     }
 
     @Test
