@@ -96,7 +96,8 @@ final class PairRun {
                     if (exit == null) {
                         client.stop(STOP_GRACE);
                     }
-                    consumers.add(new RunRecord.Consumer(resultName(i), fileName("client", i, ".out"), exit));
+                    consumers.add(new RunRecord.Consumer(resultName(i), fileName("client", i, ".out"), exit,
+                            fault == null ? null : Availability.read(dir.resolve(resultName(i)), faultAt)));
                     if (message == null) {
                         message = clientMessage(client, exit);
                     }
@@ -174,9 +175,16 @@ final class PairRun {
         return at;
     }
 
-    /** `<pair>.json` for a single consumer, `<pair>-consumer<i>.json` when there are several. */
+    /**
+     * `<pair>.json` for a single consumer, `<pair>-consumer<i>.json` when there are several; a fault run's
+     * consumers write availability counts, not JMH results: `<pair>-availability[<i>].json`.
+     */
     private String resultName(int consumer) {
-        return topology.consumers() == 1 ? pair + ".json" : pair + "-consumer" + (consumer + 1) + ".json";
+        String name = fault == null ? "-consumer" : "-availability";
+        if (topology.consumers() == 1) {
+            return fault == null ? pair + ".json" : pair + name + ".json";
+        }
+        return pair + name + (consumer + 1) + ".json";
     }
 
     /** `<pair>-server.out`, or `<pair>-server2.out` where there are several servers (same for clients). */

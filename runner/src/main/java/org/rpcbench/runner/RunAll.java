@@ -142,6 +142,11 @@ public final class RunAll {
             } else {
                 status.print("FAILED: " + outcome.message());
             }
+            for (RunRecord.Consumer consumer : outcome.consumers()) {
+                if (consumer.availability() != null) {
+                    status.print(consumer.result() + ": " + consumer.availability().describe(outcome.fault().signal()));
+                }
+            }
             String spread = CallSpread.describe(outcome.providers());
             if (spread != null) {
                 status.print(spread);

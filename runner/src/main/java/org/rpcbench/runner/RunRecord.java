@@ -38,8 +38,11 @@ record RunRecord(String runId, String length, String scenario, List<String> clie
     record Provider(int port, String output, String ready, String stopped, Long calls) {
     }
 
-    /** A consumer: its result file, output file and exit status (null when it had to be stopped). */
-    record Consumer(String result, String output, Integer exitCode) {
+    /**
+     * A consumer: its result file, output file, exit status (null when it had to be stopped) and, in a fault run,
+     * what its availability load counted.
+     */
+    record Consumer(String result, String output, Integer exitCode, Availability availability) {
     }
 
     /** The signal sent to the first provider, how long after the consumers started, and when (epoch millis). */
