@@ -21,11 +21,12 @@ free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# exits_with STATUS PATTERN OUTFILE -- COMMAND...: the command exits with STATUS and its output matches PATTERN
+# exits_with STATUS PATTERN OUTFILE -- COMMAND...: the command exits with STATUS and its output matches PATTERN,
+# within EXITS_WITH_TIMEOUT seconds (120 unless the script sets it)
 exits_with() {
     local expected=$1 pattern=$2 out=$3 status=0
     shift 4
-    timeout 120 "$@" >"$out" 2>&1 || status=$?
+    timeout "${EXITS_WITH_TIMEOUT:-120}" "$@" >"$out" 2>&1 || status=$?
     if [ "$status" -ne "$expected" ] || ! grep -Eq -- "$pattern" "$out"; then
         echo "  exit $status (expected $expected); output:" && sed 's/^/  | /' "$out" | tail -20
         return 1

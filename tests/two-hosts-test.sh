@@ -6,32 +6,11 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d)
-passed=0
-failed=0
+# a namespace run builds and shapes a link first: more time than the shared default
+EXITS_WITH_TIMEOUT=300
+# shellcheck source=tests/lib.sh
+. "$root/tests/lib.sh"
 trap 'rm -rf "$work"' EXIT
-
-check() {
-    local name=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-        echo "PASS $name"
-    else
-        failed=$((failed + 1))
-        echo "FAIL $name"
-    fi
-}
-
-# exits_with STATUS PATTERN OUTFILE -- COMMAND...: the command exits with STATUS and its output matches PATTERN
-exits_with() {
-    local expected=$1 pattern=$2 out=$3 status=0
-    shift 4
-    timeout 300 "$@" >"$out" 2>&1 || status=$?
-    if [ "$status" -ne "$expected" ] || ! grep -Eq -- "$pattern" "$out"; then
-        echo "  exit $status (expected $expected); output:" && sed 's/^/  | /' "$out" | tail -20
-        return 1
-    fi
-}
 
 # nothing of a run is left: no rpcb- namespace, no rpcb- interface here
 torn_down() {
@@ -119,5 +98,4 @@ check "SIGTERM during a run: no namespace or veth left" torn_down
 check "SIGTERM during a run: no process of the run left" \
     test -z "$(pgrep -af -- "--host 10.231.0.1 --port $port" || true)"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
