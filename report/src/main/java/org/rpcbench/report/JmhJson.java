@@ -95,16 +95,7 @@ final class JmhJson {
         List<Double> means = new ArrayList<>();
         for (JsonNode fork : metric.path("rawDataHistogram")) {
             for (JsonNode iteration : fork) {
-                double sum = 0;
-                double count = 0;
-                for (JsonNode bucket : iteration) {
-                    double weight = number(bucket.path(1));
-                    sum += number(bucket.path(0)) * weight;
-                    count += weight;
-                }
-                if (count > 0 && Double.isFinite(sum)) {
-                    means.add(sum / count * factor);
-                }
+                addIfFinite(means, histogramMean(List.of(iteration)) * factor);
             }
         }
         return List.copyOf(means);
@@ -128,20 +119,29 @@ final class JmhJson {
             return List.copyOf(means);
         }
         for (JsonNode fork : metric.path("rawDataHistogram")) {
-            double sum = 0;
-            double count = 0;
-            for (JsonNode iteration : fork) {
-                for (JsonNode bucket : iteration) {
-                    double weight = number(bucket.path(1));
-                    sum += number(bucket.path(0)) * weight;
-                    count += weight;
-                }
-            }
-            if (count > 0 && Double.isFinite(sum)) {
-                means.add(sum / count * factor);
-            }
+            addIfFinite(means, histogramMean(fork) * factor);
         }
         return List.copyOf(means);
+    }
+
+    /** The mean sampled time over the histograms of these iterations ([value, count] buckets); NaN when empty. */
+    private static double histogramMean(Iterable<JsonNode> iterations) {
+        double sum = 0;
+        double count = 0;
+        for (JsonNode iteration : iterations) {
+            for (JsonNode bucket : iteration) {
+                double weight = number(bucket.path(1));
+                sum += number(bucket.path(0)) * weight;
+                count += weight;
+            }
+        }
+        return count > 0 ? sum / count : Double.NaN;
+    }
+
+    private static void addIfFinite(List<Double> values, double value) {
+        if (Double.isFinite(value)) {
+            values.add(value);
+        }
     }
 
     private static String text(JsonNode node, String field) {
