@@ -7,10 +7,13 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 usage() {
     cat <<USAGE
-usage: benchmark.sh [-m benchmark|profiling] [-s host] [-p port] [-f result-file] [-a "args"] <module>
+usage: benchmark.sh [-m benchmark|profiling] [-s host] [-p port] [-r registry] [-f result-file] [-a "args"] <module>
        benchmark.sh run-all [--length quick|default|nightly] [--pairs a,b] [--scenario s] [-p port] [-a "args"]
+                            [-r registry] [--topology NxM] [--fault sigterm|sigkill]
        benchmark.sh report <run-dir | result.json...>
        benchmark.sh compare <baseline run-dir> <candidate run-dir>
+       benchmark.sh [-s host] [-p port] zookeeper          an embedded ZooKeeper until Ctrl-C (default: a free port)
+       benchmark.sh [-r zookeeper://host:port] [-a "args"] registry-latency
 
 Start a pair's server, wait for its ready line, then run the pair's client in another terminal:
   benchmark.sh dubbo-kryo-server
@@ -21,13 +24,16 @@ or do all three in one go, the server stopped at the end (its output goes to log
   -m mode   benchmark (default), or profiling: record a JFR file and print its path
   -s host   server: address to bind; client: server to connect to (default 127.0.0.1)
   -p port   server port (default 8080)
+  -r reg    server: register at zookeeper://host:port, or at an embedded ZooKeeper started with it (zookeeper);
+            client: find the providers at zookeeper://host:port; pair: either, the client told where
   -f file   client: JMH result file (default results/<module>-<UTC time>.json)
   -a args   more arguments for the module, e.g. -a "--threads 8 --forks 2" (see -a --help)
   -h        this help
 
 run-all runs every pair (or --pairs) in turn into results/<run-id>/ with run.json; report writes report.md and
-report.html for a run; compare is the regression gate (exit 0 none, 1 regression, 2 unusable input). Each takes
---help.
+report.html for a run; compare is the regression gate (exit 0 none, 1 regression, 2 unusable input);
+registry-latency measures how long providers take to register and to reach a subscribed consumer. Each takes
+--help (registry-latency and zookeeper through -a --help).
 
 modules: $(modules | tr '\n' ' ')
 USAGE
@@ -54,10 +60,11 @@ modules() {
 # run_pair PAIR: the pair's server in the background until its ready line, then the client, then the server stops.
 run_pair() {
     local pair=$1 server_out server_pid status=0
-    local options=(-m "$mode" -s "$host" -p "$port")
+    local options=(-m "$mode" -s "$host" -p "$port") server_registry=()
     mkdir -p "$root/logs"
     server_out=$root/logs/$pair-server-$(date -u +%Y%m%dT%H%M%SZ).out
-    "$0" "${options[@]}" "$pair-server" >"$server_out" 2>&1 &
+    [ -z "$registry" ] || server_registry=(-r "$registry")
+    "$0" "${options[@]}" "${server_registry[@]}" "$pair-server" >"$server_out" 2>&1 &
     server_pid=$!
     trap 'kill -TERM "$server_pid" 2>/dev/null || true' EXIT
     # bounded: a build plus a server start take well under five minutes here
@@ -68,6 +75,8 @@ run_pair() {
     done
     grep -q "rpcbench server ready" "$server_out" || fail 1 "$pair-server not ready after 5 minutes: $server_out"
     cat "$server_out"
+    # the client is told the registry the server registered at: the embedded one's address is in the ready line
+    [ -z "$registry" ] || options+=(-r "$(grep -o 'registry=zookeeper://[^ ]*' "$server_out" | head -n 1 | cut -d= -f2)")
     [ -z "$result_file" ] || options+=(-f "$result_file")
     "$0" "${options[@]}" -a "$module_args" "$pair-client" || status=$?
     kill -TERM "$server_pid"
@@ -89,6 +98,7 @@ sources() {
     echo "$root/pom.xml" "$root/$module"
     case $module in
         *-server | *-client) echo "$root/benchmark-base" "$root/${module##*-}-base" ;;
+        registry) echo "$root/benchmark-base" ;;
     esac
 }
 
@@ -132,7 +142,7 @@ run_copy() {
     echo "$run_dir/$module.$$.jar"
 }
 
-mode=benchmark host=127.0.0.1 port=8080 result_file="" module_args=""
+mode=benchmark host=127.0.0.1 port=8080 port_given="" registry="" result_file="" module_args=""
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 
 # Subcommands are Java mains with their own options; the shell only builds them and hands over.
@@ -140,7 +150,7 @@ case ${1:-} in
     run-all)
         shift
         # shellcheck disable=SC2046 # module names have no spaces
-        build runner $(modules | grep -E -- '-(server|client)$')
+        build runner registry $(modules | grep -E -- '-(server|client)$')
         exec "$java" -jar "$(run_copy runner)" --root="$root" "$@"
         ;;
     report | compare)
@@ -149,11 +159,12 @@ case ${1:-} in
         ;;
 esac
 
-while getopts ":m:s:p:f:a:h" option; do
+while getopts ":m:s:p:r:f:a:h" option; do
     case $option in
         m) mode=$OPTARG ;;
         s) host=$OPTARG ;;
-        p) port=$OPTARG ;;
+        p) port=$OPTARG port_given=1 ;;
+        r) registry=$OPTARG ;;
         f) result_file=$OPTARG ;;
         a) module_args=$OPTARG ;;
         h) usage; exit 0 ;;
@@ -165,7 +176,10 @@ shift $((OPTIND - 1))
 [ $# -eq 1 ] || fail 2 "name one module (see -h); modules: $(modules | tr '\n' ' ')"
 module=$1
 
-modules | grep -x -- "$module" >/dev/null || fail 2 "unknown module '$module'; modules: $(modules | tr '\n' ' ')"
+case $module in
+    zookeeper | registry-latency) ;;
+    *) modules | grep -x -- "$module" >/dev/null || fail 2 "unknown module '$module'; modules: $(modules | tr '\n' ' ')" ;;
+esac
 case $mode in
     benchmark | profiling) ;;
     *) fail 2 "option -m: '$mode' is not benchmark or profiling" ;;
@@ -174,6 +188,25 @@ if ! [[ $port =~ ^[0-9]+$ ]] || ((port < 1 || port > 65535)); then
     fail 2 "option -p: '$port' is not a port number"
 fi
 [ -n "$host" ] || fail 2 "option -s: the host is empty"
+if [ -n "$registry" ] && ! [[ $registry =~ ^zookeeper(://[^[:space:]/:]+:[0-9]+)?$ ]]; then
+    fail 2 "option -r: '$registry' is not zookeeper or zookeeper://host:port"
+fi
+read -ra extra_args <<<"$module_args"
+# The registry's own programs: ZooKeeper binds -s (and -p only when given: a free port otherwise).
+case $module in
+    zookeeper)
+        build registry
+        zookeeper_args=(--host "$host")
+        [ -z "$port_given" ] || zookeeper_args+=(--port "$port")
+        exec "$java" -Xmx256m -cp "$(run_copy registry)" org.rpcbench.registry.ZooKeeperServer "${zookeeper_args[@]}" \
+            "${extra_args[@]}"
+        ;;
+    registry-latency)
+        build registry
+        [ -z "$registry" ] || extra_args=(--registry "$registry" "${extra_args[@]}")
+        exec "$java" -cp "$(run_copy registry)" org.rpcbench.registry.RegistryLatency "${extra_args[@]}"
+        ;;
+esac
 case ${module##*-} in
     server | client) ;;
     *) run_pair "$module"; exit ;;
@@ -184,10 +217,10 @@ role=${module##*-}
 build "$module"
 run_jar=$(run_copy "$module")
 
-read -ra extra_args <<<"$module_args"
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 jvm_args=(-Xms1g -Xmx1g)
 main_args=(--host "$host" --port "$port")
+[ -z "$registry" ] || main_args+=(--registry "$registry")
 if [ "$role" = client ]; then
     jvm_args=(-Xmx512m)
     [ -z "$result_file" ] || main_args+=(-f "$result_file")

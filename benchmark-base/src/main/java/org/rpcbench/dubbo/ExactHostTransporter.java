@@ -58,9 +58,13 @@ public class ExactHostTransporter implements Transporter {
             super(url, handler);
         }
 
+        /**
+         * The provider's bind host when the URL came from a registry (the provider registers the machine's address
+         * for a loopback bind), else the URL's own host.
+         */
         @Override
         public InetSocketAddress getConnectAddress() {
-            return new InetSocketAddress(getUrl().getHost(), getUrl().getPort());
+            return new InetSocketAddress(getUrl().getParameter(BIND_HOST_KEY, getUrl().getHost()), getUrl().getPort());
         }
     }
 }

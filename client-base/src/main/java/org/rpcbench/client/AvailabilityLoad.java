@@ -28,6 +28,7 @@ final class AvailabilityLoad {
 
     private final UserService users;
     private final int threads;
+    private final Duration faultAt;
     private final Duration duration;
     private final long callTimeoutMillis;
 
@@ -38,7 +39,9 @@ final class AvailabilityLoad {
     private final LongAccumulator lastFailureNanos = new LongAccumulator(Math::max, Long.MIN_VALUE);
     private long startNanos;
 
-    AvailabilityLoad(UserService users, int threads, Duration duration, long callTimeoutMillis) {
+    /** @param faultAt when a fault is injected on purpose, from the start, or null: the disturbance comes after it */
+    AvailabilityLoad(UserService users, int threads, Duration duration, long callTimeoutMillis, Duration faultAt) {
+        this.faultAt = faultAt;
         this.users = users;
         this.threads = threads;
         this.duration = duration;
@@ -185,7 +188,7 @@ final class AvailabilityLoad {
         return AvailabilityReport.of(startEpochMillis, duration.toMillis(), threads, timeline, byClass,
                 failed ? TimeUnit.NANOSECONDS.toMillis(firstFailureNanos.get()) : null,
                 failed ? TimeUnit.NANOSECONDS.toMillis(lastFailureNanos.get()) : null,
-                firstWrongAnswer.get(), stillInCall);
+                firstWrongAnswer.get(), stillInCall, faultAt == null ? null : faultAt.toMillis());
     }
 
     private long[] snapshot(Outcome outcome, int buckets) {

@@ -42,21 +42,27 @@ public record AvailabilityReport(
     public record Failure(String exception, String rootCause, long count, String firstMessage) {
     }
 
-    /** Ok calls per second before, during and after the disturbance; null for a span that did not occur. */
+    /**
+     * Ok calls per second in the second before the disturbance, during it and after it (the whole run's in
+     * {@code before} when undisturbed); null for a span that did not occur.
+     */
     public record Rates(Double before, Double during, Double after) {
     }
 
+    /** @param faultAtMillis when a fault was injected on purpose, from the start; the disturbance comes after it */
     static AvailabilityReport of(long startEpochMillis, long durationMillis, int threads, Timeline timeline,
             List<Failure> failures, Long firstFailureMillis, Long lastFailureMillis, String firstWrongAnswer,
-            int threadsStillInCall) {
+            int threadsStillInCall, Long faultAtMillis) {
         long ok = sum(timeline.ok());
         long failed = sum(timeline.failed());
         long wrong = sum(timeline.wrong());
         // calls completing after the deadline count in the totals; the run's own buckets decide the rest
         Timeline run = timeline.first(durationMillis);
-        Timeline.Disturbance disturbance = run.disturbance();
+        Timeline.Disturbance disturbance = run.disturbance(
+                faultAtMillis == null ? 0 : (int) (faultAtMillis / run.bucketMillis()));
+        int start = disturbance.startBucket(run.bucketMillis());
         Rates rates = disturbance.disturbed()
-                ? new Rates(run.okPerSecond(0, disturbance.startBucket(run.bucketMillis())),
+                ? new Rates(run.okPerSecond(Math.max(0, start - 1000 / run.bucketMillis()), start),
                         run.okPerSecond(disturbance.startBucket(run.bucketMillis()),
                                 disturbance.endBucket(run.bucketMillis())),
                         run.okPerSecond(disturbance.endBucket(run.bucketMillis()), run.buckets()))

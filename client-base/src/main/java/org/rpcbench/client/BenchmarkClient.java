@@ -68,6 +68,9 @@ public final class BenchmarkClient {
             return EXIT_OK;
         }
 
+        if (options.concurrentConsumer()) {
+            System.setProperty("jmh.ignoreLock", "true");
+        }
         Path resultFile = options.resultFile(RunFiles.moduleName(BenchmarkClient.class, "rpcbench-client"))
                 .toAbsolutePath();
         Path logFile = RunFiles.logDubboTo(resultFile.resolveSibling(resultFile.getFileName() + ".log"));
@@ -79,7 +82,7 @@ public final class BenchmarkClient {
                 ? "one, shared by every thread (Dubbo's default)" : options.connections() + " per consumer"));
 
         ConsumerContext consumer;
-        ProbeReport before;
+        List<ProbeReport> before;
         try {
             // the availability load runs over this consumer, so it gets the connections the JMH forks would get
             consumer = options.availabilityTime() == null ? ConsumerContext.open(endpoint)
@@ -92,7 +95,9 @@ public final class BenchmarkClient {
             return EXIT_FAILED;
         }
         try (consumer) {
-            out.println("wire check passed: " + before);
+            for (ProbeReport provider : before) {
+                out.println("wire check passed: " + provider);
+            }
             if (options.availabilityTime() != null) {
                 return runAvailability(options, consumer, resultFile, logFile, out, err);
             }
@@ -125,7 +130,7 @@ public final class BenchmarkClient {
             Files.writeString(tableFile, table, StandardCharsets.UTF_8);
             out.println();
             out.print(table);
-            out.println(ServerLoad.describe(before, consumer.probe()));
+            out.println(ServerLoad.describe(before, consumer.probeEach()));
             out.println("results: " + resultFile);
             out.println("table: " + tableFile);
             out.println("Dubbo's log: " + logFile);
@@ -147,7 +152,7 @@ public final class BenchmarkClient {
         AvailabilityReport report;
         try {
             report = new AvailabilityLoad(consumer.userService(), options.availabilityThreads(),
-                    options.availabilityTime(), consumer.callTimeoutMillis()).run();
+                    options.availabilityTime(), consumer.callTimeoutMillis(), options.faultAt()).run();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("error: the availability run was interrupted");

@@ -23,6 +23,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.rpcbench.api.Payload;
 import org.rpcbench.dubbo.Endpoint;
 import org.rpcbench.launch.RunFiles;
+import org.rpcbench.registry.RegistryAddress;
 
 /**
  * The client's command line. The run-length names are the ones users of the community suite already pass. The
@@ -31,11 +32,18 @@ import org.rpcbench.launch.RunFiles;
  */
 final class ClientOptions {
 
+    /** The option a topology run gives each of its consumers. */
+    static final String CONCURRENT_CONSUMER = "concurrent-consumer";
+
     private final OptionParser parser = new OptionParser();
     private final OptionSpec<String> host = parser.accepts("host", "server address to connect to (exactly this one)")
             .withRequiredArg().defaultsTo("127.0.0.1");
     private final OptionSpec<Integer> port = parser.accepts("port", "server port")
             .withRequiredArg().ofType(Integer.class).defaultsTo(8080);
+    private final OptionSpec<String> registry = parser.accepts("registry",
+                    "find the providers at this ZooKeeper registry, zookeeper://host:port (then --host and --port"
+                            + " are not used); default: a direct connection to --host:--port")
+            .withRequiredArg();
     private final OptionSpec<Integer> warmupIterations = parser.accepts("warmupIterations", "warmup iterations")
             .withRequiredArg().ofType(Integer.class).defaultsTo(3);
     private final OptionSpec<TimeValue> warmupTime = parser.accepts("warmupTime",
@@ -84,8 +92,15 @@ final class ClientOptions {
                             + " disturbance window to the result file (json). Exits 0 when no answer was wrong and"
                             + " a call succeeded in the last second, else 1")
             .withRequiredArg().withValuesConvertedBy(new TimeConverter());
+    private final OptionSpec<TimeValue> faultAt = parser.accepts("fault-at",
+                    "with --availability: a fault is injected this long into the load (by whoever runs the test);"
+                            + " the disturbance is looked for from there on, not in the warmup before it")
+            .withRequiredArg().withValuesConvertedBy(new TimeConverter());
     private final OptionSpec<Void> upstream = parser.accepts("upstream",
             "the community suite's run lengths: 3 x 10 s warmup, 3 x 10 s measurement");
+    private final OptionSpec<Void> concurrentConsumer = parser.accepts(CONCURRENT_CONSUMER,
+            "this client is one of several consumers run at once on purpose (a topology run): JMH's machine-wide"
+                    + " lock, which keeps two JMH runs from overlapping by accident, is not taken");
     private final OptionSpec<Void> dryRun = parser.accepts("dry-run",
             "check the options, print the JMH runs they make, and exit without connecting");
     private final OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
@@ -126,8 +141,11 @@ final class ClientOptions {
             throw new IllegalArgumentException("option port: " + port() + " is not a port number");
         }
         resultFormat();
+        endpoint();
         if (options.has(availability)) {
             checkAvailability();
+        } else if (options.has(faultAt)) {
+            throw new IllegalArgumentException("option fault-at: only with --availability");
         }
         // jopt-simple converts values when they are read: read them all now, so a bad one is a usage error
         warmupTime();
@@ -150,6 +168,10 @@ final class ClientOptions {
             throw new IllegalArgumentException("option availability: " + options.valueOf(availability)
                     + " is shorter than the 1 s a recovery needs");
         }
+        if (faultAt() != null && faultAt().compareTo(availabilityTime()) >= 0) {
+            throw new IllegalArgumentException("option fault-at: " + options.valueOf(faultAt)
+                    + " is not inside the " + options.valueOf(availability) + " load");
+        }
     }
 
     private void atLeast(String name, OptionSpec<Integer> option, int minimum) {
@@ -167,12 +189,28 @@ final class ClientOptions {
         return options.has(help);
     }
 
+    boolean concurrentConsumer() {
+        return options.has(concurrentConsumer);
+    }
+
     boolean dryRun() {
         return options.has(dryRun);
     }
 
+    /** @throws IllegalArgumentException when the registry is not an address */
     Endpoint endpoint() {
-        return new Endpoint(options.valueOf(host), port());
+        if (!options.has(registry)) {
+            return new Endpoint(options.valueOf(host), port());
+        }
+        if (RegistryAddress.EMBEDDED.equals(options.valueOf(registry))) {
+            throw new IllegalArgumentException("option registry: a client needs the registry's address,"
+                    + " zookeeper://host:port (the server's ready line prints it)");
+        }
+        try {
+            return new Endpoint(options.valueOf(host), port(), RegistryAddress.parse(options.valueOf(registry)));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option registry: " + e.getMessage());
+        }
     }
 
     private int port() {
@@ -218,7 +256,15 @@ final class ClientOptions {
         if (!options.has(availability)) {
             return null;
         }
-        TimeValue time = options.valueOf(availability);
+        return duration(options.valueOf(availability));
+    }
+
+    /** When a fault comes into the availability load, or null. */
+    Duration faultAt() {
+        return options.has(faultAt) ? duration(options.valueOf(faultAt)) : null;
+    }
+
+    private static Duration duration(TimeValue time) {
         return Duration.ofNanos(time.getTimeUnit().toNanos(time.getTime()));
     }
 

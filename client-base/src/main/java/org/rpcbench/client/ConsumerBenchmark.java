@@ -9,7 +9,8 @@ import org.rpcbench.dubbo.Endpoint;
 
 /**
  * What every benchmark class shares: one Dubbo consumer per trial, shared by all benchmark threads (one connection
- * unless {@code --connections} says otherwise, as Dubbo does by default), wire-checked before the first call.
+ * to each provider unless {@code --connections} says otherwise, as Dubbo does by default), every provider
+ * wire-checked before the first call.
  */
 @State(Scope.Benchmark)
 public abstract class ConsumerBenchmark {
@@ -18,8 +19,7 @@ public abstract class ConsumerBenchmark {
 
     @Setup(Level.Trial)
     public void connect() {
-        consumer = ConsumerContext.open(new Endpoint(
-                System.getProperty(Endpoint.HOST_PROPERTY), Integer.getInteger(Endpoint.PORT_PROPERTY)));
+        consumer = ConsumerContext.open(Endpoint.fromSystemProperties());
         consumer.verify();
         prepare(consumer);
     }

@@ -25,8 +25,9 @@ final class ForkJvm {
         List<String> args = new ArrayList<>(addOpens());
         args.add("-Xms1g");
         args.add("-Xmx1g");
-        args.add("-D" + Endpoint.HOST_PROPERTY + "=" + endpoint.host());
-        args.add("-D" + Endpoint.PORT_PROPERTY + "=" + endpoint.port());
+        for (String property : List.of(Endpoint.HOST_PROPERTY, Endpoint.PORT_PROPERTY, Endpoint.REGISTRY_PROPERTY)) {
+            args.add("-D" + property + "=" + endpoint.properties().get(property));
+        }
         args.add("-D" + ConsumerContext.CONNECTIONS_PROPERTY + "=" + connections);
         args.add("-D" + RunFiles.LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
         return args;

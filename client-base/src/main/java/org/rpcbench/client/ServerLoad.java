@@ -1,22 +1,41 @@
 package org.rpcbench.client;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import org.rpcbench.dubbo.ProbeReport;
 
-/** What the server spent during a run, from a probe before and one after: CPU, and the CPU-bound call's spread. */
+/**
+ * What each server spent during a run, from a probe of every provider before and one after: CPU, and the
+ * CPU-bound call's spread over worker threads.
+ */
 final class ServerLoad {
 
     private ServerLoad() {
     }
 
-    static String describe(ProbeReport before, ProbeReport after) {
+    /** @param after each provider's report after the run, by the server's end of the probe's connection */
+    static String describe(List<ProbeReport> before, Map<String, ProbeReport> after) {
+        List<String> lines = new ArrayList<>();
+        for (ProbeReport earlier : before) {
+            ProbeReport later = after.get(earlier.getServerAddress());
+            String server = before.size() == 1 ? "server" : "server " + earlier.getServerAddress();
+            if (later == null) {
+                lines.add(server + ": did not answer the probe after the run");
+            } else {
+                lines.add(describe(server, earlier, later));
+            }
+        }
+        return String.join(System.lineSeparator(), lines);
+    }
+
+    private static String describe(String server, ProbeReport before, ProbeReport after) {
         double cpuSeconds = (after.getProcessCpuNanos() - before.getProcessCpuNanos()) / 1e9;
         double wallSeconds = (after.getServerNanoTime() - before.getServerNanoTime()) / 1e9;
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-                "server: %.1f s of CPU in %.1f s (%.0f%% of its %d cores)", cpuSeconds, wallSeconds,
+                "%s: %.1f s of CPU in %.1f s (%.0f%% of its %d cores)", server, cpuSeconds, wallSeconds,
                 100 * cpuSeconds / (wallSeconds * after.getAvailableProcessors()), after.getAvailableProcessors()));
         Map<String, Long> earlier = before.getCpuBoundCallsByThread();
         List<Long> callsPerThread = after.getCpuBoundCallsByThread().entrySet().stream()
@@ -26,9 +45,9 @@ final class ServerLoad {
                 .toList();
         if (!callsPerThread.isEmpty()) {
             text.append(String.format(Locale.ROOT,
-                    "%nserver: assembleRandomNumbers served by %d worker threads, calls per thread min %d,"
+                    "%n%s: assembleRandomNumbers served by %d worker threads, calls per thread min %d,"
                             + " median %d, max %d (total %d)",
-                    callsPerThread.size(), callsPerThread.get(0), callsPerThread.get(callsPerThread.size() / 2),
+                    server, callsPerThread.size(), callsPerThread.get(0), callsPerThread.get(callsPerThread.size() / 2),
                     callsPerThread.get(callsPerThread.size() - 1),
                     callsPerThread.stream().mapToLong(Long::longValue).sum()));
         }

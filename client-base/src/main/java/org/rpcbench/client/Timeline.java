@@ -31,8 +31,16 @@ public record Timeline(int bucketMillis, long[] ok, long[] failed, long[] wrong)
      * it: the whole timeline's median stands in.
      */
     Disturbance disturbance() {
-        int firstNotOk = firstBucketNotOk();
-        int firstDip = firstDip();
+        return disturbance(0);
+    }
+
+    /**
+     * The same, looking for the start only from bucket {@code from} on: where a fault was injected on purpose, so
+     * that the warmup's climb or an earlier hiccup is not taken for it.
+     */
+    Disturbance disturbance(int from) {
+        int firstNotOk = firstBucketNotOk(from);
+        int firstDip = firstDip(from);
         int start = firstNotOk < 0 ? firstDip : firstDip < 0 ? firstNotOk : Math.min(firstNotOk, firstDip);
         if (start < 0) {
             return Disturbance.NONE;
@@ -56,8 +64,8 @@ public record Timeline(int bucketMillis, long[] ok, long[] failed, long[] wrong)
         return Disturbance.between(start, buckets(), false, bucketMillis);
     }
 
-    private int firstBucketNotOk() {
-        for (int i = 0; i < buckets(); i++) {
+    private int firstBucketNotOk(int from) {
+        for (int i = from; i < buckets(); i++) {
             if (failed[i] > 0 || wrong[i] > 0) {
                 return i;
             }
@@ -65,8 +73,8 @@ public record Timeline(int bucketMillis, long[] ok, long[] failed, long[] wrong)
         return -1;
     }
 
-    private int firstDip() {
-        for (int i = 1; i < buckets(); i++) {
+    private int firstDip(int from) {
+        for (int i = Math.max(1, from); i < buckets(); i++) {
             if (ok[i] < median(i) / 2) {
                 return i;
             }

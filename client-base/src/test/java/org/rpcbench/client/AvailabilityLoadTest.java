@@ -24,7 +24,7 @@ class AvailabilityLoadTest {
     @Test
     void everyCorrectAnswerCountsAsOkInTheBucketItCompletedIn() throws InterruptedException {
         AvailabilityReport report = new AvailabilityLoad(new UserServiceServerImpl(), 2,
-                Duration.ofMillis(1500), 1000).run();
+                Duration.ofMillis(1500), 1000, null).run();
         assertTrue(report.ok() > 0);
         assertEquals(0, report.failed());
         assertEquals(0, report.wrong());
@@ -50,7 +50,7 @@ class AvailabilityLoadTest {
                 return super.getUser(id + 1);
             }
         };
-        AvailabilityReport report = new AvailabilityLoad(broken, 1, Duration.ofMillis(1000), 1000).run();
+        AvailabilityReport report = new AvailabilityLoad(broken, 1, Duration.ofMillis(1000), 1000, null).run();
         assertTrue(report.ok() > 0 && report.failed() > 0 && report.wrong() > 0, report.summary());
         List<AvailabilityReport.Failure> failures = report.failures();
         assertEquals(1, failures.size());
@@ -68,7 +68,7 @@ class AvailabilityLoadTest {
     @Test
     void theJsonReadsBackAndAlignsAWallClockTime(@TempDir Path directory) throws InterruptedException, IOException {
         AvailabilityReport report = new AvailabilityLoad(new UserServiceServerImpl(), 1,
-                Duration.ofMillis(1000), 1000).run();
+                Duration.ofMillis(1000), 1000, null).run();
         Path file = directory.resolve("results/availability.json");
         report.write(file);
         AvailabilityReport read = AvailabilityReport.read(file);

@@ -39,6 +39,20 @@ class TimelineTest {
     }
 
     @Test
+    void withAFaultTimeTheWindowIsLookedForFromThereOn() {
+        long[][] counts = steady(60);
+        counts[0][3] = 10;       // a warmup hiccup long before the fault
+        for (int i = 30; i < 33; i++) {
+            counts[0][i] = 0;    // the fault at bucket 30: calls stall, then fail
+        }
+        counts[1][33] = 16;
+        Timeline timeline = timeline(counts);
+        assertEquals(new Timeline.Disturbance(true, 300, 400, 100, true), timeline.disturbance());
+        assertEquals(new Timeline.Disturbance(true, 3000, 3400, 400, true), timeline.disturbance(30));
+        assertFalse(timeline(steady(60)).disturbance(30).disturbed());
+    }
+
+    @Test
     void failuresOpenTheWindowAndOneSecondOfHealthyBucketsClosesIt() {
         long[][] counts = steady(60);
         for (int i = 20; i < 25; i++) {

@@ -12,6 +12,8 @@ import joptsimple.OptionSpec;
 import org.rpcbench.dubbo.Endpoint;
 import org.rpcbench.dubbo.WireSerializationFilter;
 import org.rpcbench.launch.RunFiles;
+import org.rpcbench.registry.EmbeddedZooKeeper;
+import org.rpcbench.registry.RegistryAddress;
 import sun.misc.Signal;
 
 /** Runs a pair's provider until SIGTERM or Ctrl-C, then stops it and exits 0. */
@@ -26,6 +28,10 @@ public final class BenchmarkServer {
                 .withRequiredArg().defaultsTo("127.0.0.1");
         OptionSpec<Integer> port = parser.accepts("port", "port to bind")
                 .withRequiredArg().ofType(Integer.class).defaultsTo(8080);
+        OptionSpec<String> registry = parser.accepts("registry", "register at this ZooKeeper, zookeeper://host:port,"
+                        + " or at an embedded one started with the server (zookeeper: a free port on --host, named in"
+                        + " the ready line, removed when the server stops); default: none, clients connect directly")
+                .withRequiredArg();
         OptionSpec<String> log = parser.accepts("log", "Dubbo's log file (default logs/<module>-<UTC time>.log)")
                 .withRequiredArg();
         OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
@@ -53,13 +59,31 @@ public final class BenchmarkServer {
             Signal.handle(new Signal(signal), received -> stop.countDown());
         }
 
+        RegistryAddress registryAddress;
+        try {
+            registryAddress = options.has(registry) && !RegistryAddress.EMBEDDED.equals(options.valueOf(registry))
+                    ? RegistryAddress.parse(options.valueOf(registry)) : null;
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: option registry: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        EmbeddedZooKeeper zookeeper = null;
         ProviderContext provider;
         try {
-            provider = ProviderContext.start(new Endpoint(options.valueOf(host), options.valueOf(port)));
+            if (options.has(registry) && registryAddress == null) {
+                zookeeper = EmbeddedZooKeeper.start(options.valueOf(host), 0);
+                registryAddress = zookeeper.address();
+            }
+            provider = ProviderContext.start(new Endpoint(options.valueOf(host), options.valueOf(port),
+                    registryAddress));
         } catch (RuntimeException e) {
             // exit explicitly: Dubbo's non-daemon threads would keep a JVM with a failed provider alive
             System.err.println("error: " + e.getMessage());
             System.err.println("Dubbo's log: " + logFile);
+            if (zookeeper != null) {
+                zookeeper.close();
+            }
             System.exit(1);
             return;
         }
@@ -67,7 +91,11 @@ public final class BenchmarkServer {
         System.out.flush();
 
         stop.await();
+        // unregistered before the registry goes, so no consumer is left waiting for a session to expire
         provider.close();
+        if (zookeeper != null) {
+            zookeeper.close();
+        }
         System.out.println("rpcbench server stopped; calls served by serialization: "
                 + WireSerializationFilter.callsBySerialization());
         System.exit(0);

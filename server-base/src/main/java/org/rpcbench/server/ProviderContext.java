@@ -11,6 +11,7 @@ import org.rpcbench.dubbo.Endpoint;
 import org.rpcbench.dubbo.ExactHostTransporter;
 import org.rpcbench.dubbo.WireSerialization;
 import org.rpcbench.launch.Causes;
+import org.rpcbench.registry.RegistryAddress;
 import org.springframework.context.support.GenericXmlApplicationContext;
 
 /** A pair's provider, wired from its {@code provider.xml} and exported on exactly the host and port given. */
@@ -18,19 +19,26 @@ public final class ProviderContext implements AutoCloseable {
 
     private final GenericXmlApplicationContext context;
     private final URL exported;
+    private final Endpoint endpoint;
 
-    private ProviderContext(GenericXmlApplicationContext context, URL exported) {
+    private ProviderContext(GenericXmlApplicationContext context, URL exported, Endpoint endpoint) {
         this.context = context;
         this.exported = exported;
+        this.endpoint = endpoint;
     }
 
     /**
-     * Starts the provider and checks it can serve with the serializer it is configured with.
+     * Starts the provider, registered at the endpoint's registry when it names one, and checks it can serve with
+     * the serializer it is configured with.
      *
      * @throws PortInUseException when the port is taken
+     * @throws RegistryAddress.RegistryUnreachableException when the registry does not answer
      * @throws IllegalStateException when the configured serializer cannot be loaded
      */
     public static ProviderContext start(Endpoint endpoint) {
+        if (endpoint.registry() != null) {
+            endpoint.registry().checkReachable();
+        }
         GenericXmlApplicationContext context;
         try {
             context = endpoint.startContext("classpath:provider.xml", Map.of());
@@ -41,7 +49,7 @@ public final class ProviderContext implements AutoCloseable {
             throw e;
         }
         try {
-            ProviderContext provider = new ProviderContext(context, exportedUrl(context));
+            ProviderContext provider = new ProviderContext(context, exportedUrl(context), endpoint);
             WireSerialization.idOf(provider.serialization());
             return provider;
         } catch (RuntimeException e) {
@@ -79,7 +87,9 @@ public final class ProviderContext implements AutoCloseable {
     /** The one line a launcher waits for. */
     public String readyLine() {
         return "rpcbench server ready: host=" + host() + " port=" + port() + " protocol=" + protocol()
-                + " serialization=" + serialization() + " dubbo=" + Version.getVersion()
+                + " serialization=" + serialization()
+                + " registry=" + (endpoint.registry() == null ? "none" : endpoint.registry())
+                + " dubbo=" + Version.getVersion()
                 + " java=" + ProbeServiceImpl.javaVersion();
     }
 

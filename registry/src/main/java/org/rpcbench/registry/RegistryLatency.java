@@ -1,0 +1,270 @@
+package org.rpcbench.registry;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import joptsimple.OptionException;
+import joptsimple.OptionParser;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.config.ApplicationConfig;
+import org.apache.dubbo.registry.NotifyListener;
+import org.apache.dubbo.registry.Registry;
+import org.apache.dubbo.registry.RegistryFactory;
+import org.apache.dubbo.rpc.model.ApplicationModel;
+import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.rpcbench.api.UserService;
+import org.rpcbench.launch.RunFiles;
+
+/**
+ * {@code benchmark.sh registry-latency}: the ZooKeeper registry's own figures, through Dubbo's registry client as a
+ * provider and a consumer use it. Providers register and unregister in rounds, in one Dubbo instance (its own
+ * ZooKeeper session); a consumer subscribed in another sees each change. Measured: how long a register or
+ * unregister call takes, and how long from its start until the consumer's listener has the change (the push).
+ */
+public final class RegistryLatency {
+
+    private static final int EXIT_USAGE = 2;
+    private static final int EXIT_FAILED = 1;
+    /** Dubbo's registry parameter, and its default: after ten pushes, pushes closer together are held this long. */
+    private static final String DELAY_NOTIFICATION_KEY = "delay-notification";
+    private static final int DUBBO_DELAY_NOTIFICATION_MILLIS = 5000;
+
+    private RegistryLatency() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) throws IOException, InterruptedException {
+        OptionParser parser = new OptionParser();
+        OptionSpec<String> registryOption = parser.accepts("registry", "zookeeper://host:port; default: an embedded"
+                + " ZooKeeper on a free loopback port").withRequiredArg();
+        OptionSpec<Integer> providers = parser.accepts("providers", "providers that come and go each round")
+                .withRequiredArg().ofType(Integer.class).defaultsTo(4);
+        OptionSpec<Integer> rounds = parser.accepts("rounds", "rounds: every provider registers, then unregisters")
+                .withRequiredArg().ofType(Integer.class).defaultsTo(3);
+        OptionSpec<Integer> interval = parser.accepts("interval", "milliseconds between two providers' changes")
+                .withRequiredArg().ofType(Integer.class).defaultsTo(100);
+        OptionSpec<Integer> delay = parser.accepts(DELAY_NOTIFICATION_KEY, "Dubbo's registry " + DELAY_NOTIFICATION_KEY
+                        + " in ms: after ten pushes, a push less than this after the last one is held until then;"
+                        + " 0 pushes every change at once")
+                .withRequiredArg().ofType(Integer.class).defaultsTo(DUBBO_DELAY_NOTIFICATION_MILLIS);
+        OptionSpec<Integer> pushTimeout = parser.accepts("push-timeout", "seconds to wait for a push before failing")
+                .withRequiredArg().ofType(Integer.class).defaultsTo(30);
+        OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
+        OptionSet options;
+        RegistryAddress address;
+        try {
+            options = parser.parse(args);
+            for (OptionSpec<Integer> positive : List.of(providers, rounds, pushTimeout)) {
+                if (options.valueOf(positive) < 1) {
+                    throw new IllegalArgumentException("option " + positive.options().get(0) + ": "
+                            + options.valueOf(positive) + " is below 1");
+                }
+            }
+            for (OptionSpec<Integer> notNegative : List.of(interval, delay)) {
+                if (options.valueOf(notNegative) < 0) {
+                    throw new IllegalArgumentException("option " + notNegative.options().get(0) + ": "
+                            + options.valueOf(notNegative) + " is below 0");
+                }
+            }
+            address = options.has(registryOption) ? RegistryAddress.parse(options.valueOf(registryOption)) : null;
+        } catch (OptionException | IllegalArgumentException e) {
+            err.println("error: " + e.getMessage() + " (see --help)");
+            return EXIT_USAGE;
+        }
+        if (options.has(help)) {
+            parser.printHelpOn(out);
+            return 0;
+        }
+        Path logFile = RunFiles.logDubboTo(Path.of("logs/registry-latency-" + RunFiles.utcStamp() + ".log"));
+
+        EmbeddedZooKeeper embedded = address == null ? EmbeddedZooKeeper.start("127.0.0.1", 0) : null;
+        try {
+            RegistryAddress registry = embedded == null ? address : embedded.address();
+            registry.checkReachable();
+            out.println("registry: " + registry + (embedded == null ? "" : " (embedded)") + ", "
+                    + DELAY_NOTIFICATION_KEY + "=" + options.valueOf(delay) + " ms, " + options.valueOf(providers)
+                    + " providers x " + options.valueOf(rounds) + " rounds, " + options.valueOf(interval)
+                    + " ms apart; Dubbo's log: " + logFile);
+            List<Change> changes = new Measurement(registry, options.valueOf(delay),
+                    Duration.ofSeconds(options.valueOf(pushTimeout)))
+                    .run(options.valueOf(providers), options.valueOf(rounds), Duration.ofMillis(options.valueOf(interval)));
+            out.print(summary(changes));
+            return 0;
+        } catch (RegistryAddress.RegistryUnreachableException | PushTimeoutException e) {
+            err.println("error: " + e.getMessage());
+            return EXIT_FAILED;
+        } finally {
+            if (embedded != null) {
+                embedded.close();
+            }
+        }
+    }
+
+    /** One register or unregister of one provider: the call's start and end, and when the consumer saw it. */
+    record Change(boolean register, String provider, long startNanos, long endNanos, long seenNanos) {
+
+        double callMillis() {
+            return (endNanos - startNanos) / 1e6;
+        }
+
+        double pushMillis() {
+            return (seenNanos - startNanos) / 1e6;
+        }
+    }
+
+    static String summary(List<Change> changes) {
+        StringBuilder text = new StringBuilder();
+        text.append("| change | count | call median / p90 / max ms | push median / p90 / max ms | pushes over 1 s |\n");
+        text.append("|---|---:|---:|---:|---:|\n");
+        for (boolean register : List.of(true, false)) {
+            List<Change> kind = changes.stream().filter(change -> change.register() == register).toList();
+            List<Double> calls = kind.stream().map(Change::callMillis).sorted().toList();
+            List<Double> pushes = kind.stream().map(Change::pushMillis).sorted().toList();
+            text.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d |%n",
+                    register ? "register" : "unregister", kind.size(), percentiles(calls), percentiles(pushes),
+                    pushes.stream().filter(millis -> millis > 1000).count()));
+        }
+        text.append("call: the provider's register/unregister until ZooKeeper acknowledged it; push: from the call's"
+                + " start until the subscribed consumer's listener had the change\n");
+        return text.toString();
+    }
+
+    private static String percentiles(List<Double> sorted) {
+        return String.format(Locale.ROOT, "%.2f / %.2f / %.2f", percentile(sorted, 0.5), percentile(sorted, 0.9),
+                sorted.get(sorted.size() - 1));
+    }
+
+    /** The nearest-rank percentile of sorted values. */
+    static double percentile(List<Double> sorted, double fraction) {
+        int rank = (int) Math.ceil(fraction * sorted.size());
+        return sorted.get(Math.max(rank, 1) - 1);
+    }
+
+    /** A consumer's listener did not see a change within the push timeout. */
+    static final class PushTimeoutException extends IllegalStateException {
+
+        private static final long serialVersionUID = 1L;
+
+        PushTimeoutException(String message) {
+            super(message);
+        }
+    }
+
+    /** The provider's and the consumer's Dubbo registry clients, each in its own Dubbo instance and session. */
+    private static final class Measurement {
+
+        private final RegistryAddress address;
+        private final int delayNotificationMillis;
+        private final Duration pushTimeout;
+        private final List<Snapshot> snapshots = new ArrayList<>();
+
+        Measurement(RegistryAddress address, int delayNotificationMillis, Duration pushTimeout) {
+            this.address = address;
+            this.delayNotificationMillis = delayNotificationMillis;
+            this.pushTimeout = pushTimeout;
+        }
+
+        List<Change> run(int providers, int rounds, Duration interval) throws InterruptedException {
+            FrameworkModel providerSide = new FrameworkModel();
+            FrameworkModel consumerSide = new FrameworkModel();
+            try {
+                Registry providerRegistry = registry(providerSide, "rpcbench-registry-latency-provider");
+                Registry consumerRegistry = registry(consumerSide, "rpcbench-registry-latency-consumer");
+                URL subscription = URL.valueOf("consumer://127.0.0.1/" + UserService.class.getName()
+                        + "?interface=" + UserService.class.getName() + "&category=providers&check=false&side=consumer");
+                NotifyListener listener = this::notified;
+                consumerRegistry.subscribe(subscription, listener);
+                List<URL> urls = new ArrayList<>();
+                for (int i = 0; i < providers; i++) {
+                    // provider URLs as a provider of the benchmark registers them; nothing listens on these ports
+                    urls.add(URL.valueOf("dubbo://127.0.0.1:" + (20880 + i) + "/" + UserService.class.getName()
+                            + "?interface=" + UserService.class.getName() + "&category=providers&side=provider"
+                            + "&application=rpcbench-registry-latency-provider&methods=existUser,createUser,getUser,listUser"));
+                }
+                List<Change> changes = new ArrayList<>();
+                for (int round = 0; round < rounds; round++) {
+                    changes.addAll(phase(providerRegistry::register, true, urls, interval));
+                    changes.addAll(phase(providerRegistry::unregister, false, urls, interval));
+                }
+                consumerRegistry.unsubscribe(subscription, listener);
+                return changes;
+            } finally {
+                providerSide.destroy();
+                consumerSide.destroy();
+            }
+        }
+
+        private Registry registry(FrameworkModel framework, String application) {
+            ApplicationModel model = framework.newApplication();
+            model.getApplicationConfigManager().setApplication(new ApplicationConfig(application));
+            URL url = URL.valueOf(address + "/org.apache.dubbo.registry.RegistryService?file-cache=false&timeout="
+                    + RegistryAddress.CONNECT_TIMEOUT.toMillis() + "&" + DELAY_NOTIFICATION_KEY + "="
+                    + delayNotificationMillis + "&application=" + application).setScopeModel(model);
+            return model.getExtensionLoader(RegistryFactory.class).getExtension("zookeeper").getRegistry(url);
+        }
+
+        /** Every provider in turn, {@code interval} apart; then waits until the consumer saw each change. */
+        private List<Change> phase(Consumer<URL> call, boolean register, List<URL> urls,
+                Duration interval) throws InterruptedException {
+            List<long[]> calls = new ArrayList<>();
+            for (URL url : urls) {
+                long start = System.nanoTime();
+                call.accept(url);
+                calls.add(new long[] {start, System.nanoTime()});
+                TimeUnit.MILLISECONDS.sleep(interval.toMillis());
+            }
+            List<Change> changes = new ArrayList<>();
+            for (int i = 0; i < urls.size(); i++) {
+                String provider = urls.get(i).getAddress();
+                long seen = awaitSeen(provider, register, calls.get(i)[0]);
+                changes.add(new Change(register, provider, calls.get(i)[0], calls.get(i)[1], seen));
+            }
+            return changes;
+        }
+
+        /** When the consumer's list first showed the change, after the call started. */
+        private synchronized long awaitSeen(String provider, boolean register, long since) throws InterruptedException {
+            long deadline = System.nanoTime() + pushTimeout.toNanos();
+            while (true) {
+                for (Snapshot snapshot : snapshots) {
+                    if (snapshot.nanos() >= since && snapshot.providers().contains(provider) == register) {
+                        return snapshot.nanos();
+                    }
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new PushTimeoutException("the consumer did not see " + provider + (register ? " register"
+                            : " unregister") + " within " + pushTimeout.toSeconds() + " s");
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+        }
+
+        /** Dubbo's listener gets the whole current list (an "empty://" URL when there is none). */
+        private synchronized void notified(List<URL> urls) {
+            snapshots.add(new Snapshot(System.nanoTime(), urls.stream()
+                    .filter(url -> !"empty".equals(url.getProtocol()))
+                    .map(URL::getAddress)
+                    .collect(Collectors.toSet())));
+            notifyAll();
+        }
+    }
+
+    /** The providers a consumer's listener was given, and when. */
+    private record Snapshot(long nanos, Set<String> providers) {
+    }
+}
