@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
@@ -25,6 +26,10 @@ final class PairRun {
     /** A build is never part of a run: benchmark.sh run-all builds every jar before the first pair starts. */
     static final Duration SERVER_START_TIMEOUT = Duration.ofMinutes(2);
     static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    /** The client option that lets several JMH clients run at once (JMH otherwise refuses a second one). */
+    static final String CONCURRENT_CONSUMER = "--concurrent-consumer";
+    /** What a client prints as its availability load starts: the fault's delay counts from there. */
+    static final String AVAILABILITY_LOAD_STARTED = "== availability load";
     private static final Pattern CALLS = Pattern.compile("calls served by serialization: \\{(.*)}");
 
     private final ModuleLauncher launcher;
@@ -80,14 +85,24 @@ final class PairRun {
             if (message == null) {
                 status.accept(topology.single() ? "server ready" : topology.providers() + " servers ready");
                 List<ChildProcess> clients = new ArrayList<>();
+                List<String> args = new ArrayList<>(clientArgs);
+                if (topology.consumers() > 1) {
+                    args.add(CONCURRENT_CONSUMER);
+                }
+                CountDownLatch loadsStarted = new CountDownLatch(topology.consumers());
+                Consumer<String> loadStart = line -> {
+                    if (line.startsWith(AVAILABILITY_LOAD_STARTED)) {
+                        loadsStarted.countDown();
+                    }
+                };
                 for (int i = 0; i < topology.consumers(); i++) {
-                    clients.add(track(launcher.start(pair + "-client", port, clientArgs,
+                    clients.add(track(launcher.start(pair + "-client", port, args,
                             dir.resolve(resultName(i)), dir.resolve(fileName("client", i, ".out")), line -> false,
-                            i == 0 ? clientOutput : line -> { })));
+                            i == 0 ? clientOutput.andThen(loadStart) : loadStart)));
                 }
                 Instant deadline = Instant.now().plus(clientTimeout);
                 if (fault != null) {
-                    faultAt = injectFault(servers.get(0), clients, status);
+                    faultAt = injectFault(servers.get(0), clients, loadsStarted, status);
                 }
                 for (int i = 0; i < clients.size(); i++) {
                     ChildProcess client = clients.get(i);
@@ -159,9 +174,18 @@ final class PairRun {
         return process;
     }
 
-    /** Waits the fault's delay (or until the clients are done), signals the provider; the signal's epoch millis. */
-    private Long injectFault(ChildProcess provider, List<ChildProcess> clients, Consumer<String> status)
-            throws InterruptedException {
+    /**
+     * Waits until every consumer's load has started, then the fault's delay (or until the clients are done), and
+     * signals the provider; returns the signal's epoch millis, or null when it never came.
+     */
+    private Long injectFault(ChildProcess provider, List<ChildProcess> clients, CountDownLatch loadsStarted,
+            Consumer<String> status) throws InterruptedException {
+        Instant startBy = Instant.now().plus(SERVER_START_TIMEOUT);
+        while (!loadsStarted.await(50, TimeUnit.MILLISECONDS)) {
+            if (aborted || Instant.now().isAfter(startBy) || clients.stream().noneMatch(ChildProcess::isAlive)) {
+                return null;
+            }
+        }
         Instant when = Instant.now().plus(fault.after());
         while (Instant.now().isBefore(when) && clients.stream().anyMatch(ChildProcess::isAlive) && !aborted) {
             TimeUnit.MILLISECONDS.sleep(50);
@@ -263,7 +287,7 @@ final class PairRun {
         return a.compareTo(b) >= 0 ? a : b;
     }
 
-    /** A signal (TERM or KILL) sent to the first provider this long after the consumers start. */
+    /** A signal (TERM or KILL) sent to the first provider this long after the consumers' loads started. */
     record Fault(String signal, Duration after) {
     }
 }

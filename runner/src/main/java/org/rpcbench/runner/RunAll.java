@@ -94,7 +94,7 @@ public final class RunAll {
         out.println("client options: " + String.join(" ", options.clientArgs()));
         out.println("files: " + dir);
         ModuleLauncher launcher = new ModuleLauncher(options.root(), options.host(), null, dir);
-        try (EmbeddedZooKeeper zookeeper = EmbeddedZooKeeper.startIfAsked(options.registry(), launcher, out)) {
+        try (ZooKeeperProcess zookeeper = ZooKeeperProcess.startIfAsked(options.registry(), launcher, out)) {
             if (options.registry() != null) {
                 launcher = launcher.withRegistry(zookeeper != null ? zookeeper.address() : options.registry());
             }
@@ -104,7 +104,7 @@ public final class RunAll {
                         + options.fault().after().toSeconds() + " s into the load"));
             }
             runPairs(launcher, start, environment, outcomes);
-        } catch (EmbeddedZooKeeper.StartException e) {
+        } catch (ZooKeeperProcess.StartException e) {
             out.println("error: " + e.getMessage());
             outcomes.replaceAll(outcome -> new RunRecord.Pair(outcome.pair(), null, RunRecord.Pair.FAILED,
                     e.getMessage(), null, null, null, null, null, null, List.of(), List.of()));

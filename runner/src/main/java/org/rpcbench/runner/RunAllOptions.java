@@ -24,10 +24,13 @@ import joptsimple.OptionSpec;
 /** The command line of {@code benchmark.sh run-all}; -s, -p and -a mean what they mean to benchmark.sh. */
 final class RunAllOptions {
 
-    /** The client's --scenario values; any other scenario name is one of the client's presets. */
+    /** The registry option's value that asks for an embedded ZooKeeper. */
     static final String EMBEDDED_ZOOKEEPER = "zookeeper";
     /** The client's option for a load that counts failed calls instead of failing on the first. */
     static final String AVAILABILITY_OPTION = "--availability";
+    /** The client's option telling it when into the load the fault comes. */
+    static final String FAULT_AT_OPTION = "--fault-at";
+    /** The client's --scenario values; any other scenario name is one of the client's presets. */
     private static final Set<String> CLIENT_SCENARIOS = Set.of("user", "echo", "cpu");
     private static final DateTimeFormatter UTC_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
 
@@ -63,7 +66,8 @@ final class RunAllOptions {
                     "sigterm or sigkill: stop the first of 2+ providers while the consumers run an availability"
                             + " load (calls counted, not measured by JMH); implies --topology 2x1 unless given")
             .withRequiredArg();
-    private final OptionSpec<Integer> faultAfter = parser.accepts("fault-after", "seconds into the load the fault comes")
+    private final OptionSpec<Integer> faultAfter = parser.accepts("fault-after",
+                    "seconds into the load (once every consumer's load has started) the fault comes")
             .withRequiredArg().ofType(Integer.class).defaultsTo(8);
     private final OptionSpec<Integer> faultLoad = parser.accepts("fault-load", "seconds the availability load runs")
             .withRequiredArg().ofType(Integer.class).defaultsTo(20);
@@ -183,7 +187,8 @@ final class RunAllOptions {
                 .filter(arg -> !arg.isEmpty()).toList();
         List<String> all = new ArrayList<>();
         if (options.has(fault)) {
-            all.addAll(List.of(AVAILABILITY_OPTION, String.valueOf(options.valueOf(faultLoad))));
+            all.addAll(List.of(AVAILABILITY_OPTION, String.valueOf(options.valueOf(faultLoad)),
+                    FAULT_AT_OPTION, String.valueOf(options.valueOf(faultAfter))));
             all.addAll(user);
             return all;
         }

@@ -7,8 +7,11 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The embedded ZooKeeper of a run (benchmark.sh zookeeper): started before the first pair, stopped after the last. */
-final class EmbeddedZooKeeper implements AutoCloseable {
+/**
+ * The embedded ZooKeeper of a run, a process of its own (benchmark.sh zookeeper): started before the first pair,
+ * stopped after the last, so a provider killed on purpose does not take the registry with it.
+ */
+final class ZooKeeperProcess implements AutoCloseable {
 
     static final String READY = "rpcbench zookeeper ready";
     private static final Pattern ADDRESS = Pattern.compile("zookeeper://\\S+");
@@ -17,13 +20,13 @@ final class EmbeddedZooKeeper implements AutoCloseable {
     private final ChildProcess process;
     private final String address;
 
-    private EmbeddedZooKeeper(ChildProcess process, String address) {
+    private ZooKeeperProcess(ChildProcess process, String address) {
         this.process = process;
         this.address = address;
     }
 
     /** Starts one when the registry option asks for the embedded one; null otherwise. */
-    static EmbeddedZooKeeper startIfAsked(String registry, ModuleLauncher launcher, PrintStream out)
+    static ZooKeeperProcess startIfAsked(String registry, ModuleLauncher launcher, PrintStream out)
             throws IOException, InterruptedException {
         if (!RunAllOptions.EMBEDDED_ZOOKEEPER.equals(registry)) {
             return null;
@@ -38,7 +41,7 @@ final class EmbeddedZooKeeper implements AutoCloseable {
                     + PairRun.lastError(process.outputFile()).orElse("see " + process.outputFile()));
         }
         out.println(ready);
-        return new EmbeddedZooKeeper(process, matcher.group());
+        return new ZooKeeperProcess(process, matcher.group());
     }
 
     String address() {
