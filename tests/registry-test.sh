@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# The ZooKeeper registry and topologies as a user meets them: bad input and an unreachable registry refused with
+# the address named, the embedded ZooKeeper on its own and inside a server, a pair found through the registry,
+# run-all with two providers and two consumers (calls spread over both providers), a provider killed or stopped
+# while the consumers run, and the registry's own latency. Ends with "N passed, M failed".
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=$(mktemp -d)
+# a run-all or a pair start and stop several JVMs each
+EXITS_WITH_TIMEOUT=300
+# shellcheck source=tests/lib.sh
+. "$root/tests/lib.sh"
+trap 'rm -rf "$work"' EXIT
+
+smoke="--warmupIterations 0 --measurementIterations 1 --measurementTime 1 --modes thrpt"
+
+# run_json FILE PYTHON-EXPRESSION: the expression, over the parsed run.json as `run` (its first pair as `pair`), holds
+run_json() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))
+pair = run["pairs"][0]
+if not eval(sys.argv[2]):
+    print("  run.json does not satisfy:", sys.argv[2])
+    print("  pair:", json.dumps(pair, indent=1)[:3000])
+    sys.exit(1)
+PY
+}
+
+# no_process_on PORT: no server or client the test started is left (they carry --port PORT)
+no_process_on() {
+    if pgrep -f -- "--port $1( |$)" >/dev/null; then
+        echo "  still running:" && pgrep -af -- "--port $1( |$)" | sed 's/^/  | /'
+        return 1
+    fi
+}
+
+no_zookeeper_left() {
+    if pgrep -f -- "org.rpcbench.registry.ZooKeeperServer" >/dev/null; then
+        echo "  still running:" && pgrep -af -- "org.rpcbench.registry.ZooKeeperServer" | sed 's/^/  | /'
+        return 1
+    fi
+}
+
+# wait_for_line FILE PATTERN SECONDS: the file gets a line matching PATTERN in time
+wait_for_line() {
+    for _ in $(seq 1 $(($3 * 2))); do
+        grep -Eq -- "$2" "$1" 2>/dev/null && return 0
+        sleep 0.5
+    done
+    echo "  no line matching '$2' in $1 after $3 s:" && sed 's/^/  | /' "$1" | tail -20
+    return 1
+}
+
+dead=$(free_port)
+check "bad registry: exit 2, names the option" \
+    exits_with 2 "option -r: 'zk://x' is not zookeeper or zookeeper://host:port" "$work/out" -- \
+    "$root/benchmark.sh" -r zk://x dubbo-kryo-client
+check "a client told -r zookeeper: exit 2, asks for the address" \
+    exits_with 2 "a client needs the registry's address" "$work/out" -- \
+    "$root/benchmark.sh" -r zookeeper -p "$(free_port)" dubbo-kryo-client
+check "server, registry unreachable: exit 1 within seconds, names the address" \
+    exits_with 1 "ZooKeeper at zookeeper://127.0.0.1:$dead is unreachable" "$work/out" -- \
+    timeout 60 "$root/benchmark.sh" -r "zookeeper://127.0.0.1:$dead" -p "$(free_port)" dubbo-kryo-server
+check "client, registry unreachable: exit 1 within seconds, names the address" \
+    exits_with 1 "ZooKeeper at zookeeper://127.0.0.1:$dead is unreachable" "$work/out" -- \
+    timeout 60 "$root/benchmark.sh" -r "zookeeper://127.0.0.1:$dead" -a "$smoke" dubbo-kryo-client
+check "run-all, registry unreachable: the pair fails naming it, exit 1" \
+    exits_with 1 "ZooKeeper at zookeeper://127.0.0.1:$dead is unreachable" "$work/out" -- \
+    "$root/benchmark.sh" run-all -r "zookeeper://127.0.0.1:$dead" -p "$(free_port)" --pairs dubbo-kryo \
+    --length quick -a "$smoke" --out "$work/unreachable"
+
+# The embedded ZooKeeper on its own, a server registered there, a client that finds it: the README's three terminals.
+zk_port=$(free_port)
+port=$(free_port)
+"$root/benchmark.sh" -p "$zk_port" zookeeper >"$work/zookeeper.out" 2>&1 &
+zookeeper=$!
+check "benchmark.sh zookeeper: ready line with its address" \
+    wait_for_line "$work/zookeeper.out" "^rpcbench zookeeper ready: zookeeper://127.0.0.1:$zk_port data=" 60
+data_dir=$(grep -o 'data=[^ ]*' "$work/zookeeper.out" | cut -d= -f2)
+"$root/benchmark.sh" -r "zookeeper://127.0.0.1:$zk_port" -p "$port" dubbo-kryo-server >"$work/server.out" 2>&1 &
+server=$!
+check "a server registered there: its ready line names the registry" \
+    wait_for_line "$work/server.out" "^rpcbench server ready: host=127.0.0.1 port=$port .*registry=zookeeper://127.0.0.1:$zk_port " 120
+check "a client finds it there, wire-checks it at its loopback bind address and measures" \
+    exits_with 0 "wire check passed: serialization=kryo, wire=kryo, server=127.0.0.1:$port" "$work/client.out" -- \
+    "$root/benchmark.sh" -r "zookeeper://127.0.0.1:$zk_port" -a "$smoke" -f "$work/client.json" dubbo-kryo-client
+kill -TERM "$server"
+status=0
+wait_for_exit "$server" 60 || status=$?
+check "the server stops on SIGTERM: exit 0" test "$status" -eq 0
+kill -TERM "$zookeeper"
+status=0
+wait_for_exit "$zookeeper" 60 || status=$?
+check "the embedded ZooKeeper stops on SIGTERM: exit 0, its data directory removed" \
+    test "$status" -eq 0 -a -n "$data_dir" -a ! -e "$data_dir"
+
+port=$(free_port)
+check "a pair in one command through an embedded ZooKeeper the server starts: the client is told its address" \
+    exits_with 0 "wire check passed: serialization=fst, wire=fst, server=127.0.0.1:$port" "$work/pair.out" -- \
+    "$root/benchmark.sh" -r zookeeper -p "$port" -a "$smoke" dubbo-fst
+check "no process left after the pair" no_process_on "$port"
+
+# Two providers and two consumers through the run's own ZooKeeper.
+port=$(free_port)
+status=0
+timeout 600 "$root/benchmark.sh" run-all --topology 2x2 -p "$port" --pairs dubbo-kryo --length quick -a "$smoke" \
+    --out "$work/topology" >"$work/topology.out" 2>&1 || status=$?
+check "run-all --topology 2x2: exit 0" test "$status" -eq 0
+check "2x2: both consumers scored, the merged result names the topology" \
+    run_json "$work/topology/run.json" 'pair["status"] == "passed" and pair["topology"] == "2x2" and pair["result"] == "dubbo-kryo.json" and [c["exitCode"] for c in pair["consumers"]] == [0, 0]'
+check "2x2: each provider served at least a third of its share of the calls, from its own counter" \
+    run_json "$work/topology/run.json" 'len(pair["providers"]) == 2 and all(p["calls"] and p["calls"] >= sum(q["calls"] for q in pair["providers"]) / 6 for p in pair["providers"])'
+check "2x2: the spread is printed" grep -Eq "calls per provider: $port [0-9.]+% \([0-9,]+\), $((port + 1)) " \
+    "$work/topology.out"
+check "2x2: the merged JMH result sums the consumers' throughput" python3 - "$work/topology" <<'PY'
+import json, sys
+d = sys.argv[1]
+score = lambda f: {r["benchmark"]: r["primaryMetric"]["score"] for r in json.load(open(f"{d}/{f}"))}
+merged, one, two = score("dubbo-kryo.json"), score("dubbo-kryo-consumer1.json"), score("dubbo-kryo-consumer2.json")
+ok = merged.keys() == one.keys() and all(abs(merged[b] - one[b] - two[b]) <= 1e-6 * merged[b] for b in merged)
+print("" if ok else f"  merged {merged} consumers {one} {two}")
+sys.exit(0 if ok else 1)
+PY
+check "no process left after 2x2, the run's ZooKeeper stopped" no_process_on "$port"
+check "no embedded ZooKeeper left" no_zookeeper_left
+
+# A provider stopped (SIGTERM) or killed (SIGKILL) while two consumers run against two providers.
+for fault in sigterm sigkill; do
+    port=$(free_port)
+    status=0
+    timeout 600 "$root/benchmark.sh" run-all --fault "$fault" --topology 2x2 -p "$port" --pairs dubbo-kryo \
+        --fault-after 5 --fault-load 12 --out "$work/$fault" >"$work/$fault.out" 2>&1 || status=$?
+    check "$fault on a provider: the run passes (exit 0)" test "$status" -eq 0
+    check "$fault: the signal went to the first provider, on the consumers' time axis" \
+        run_json "$work/$fault/run.json" 'pair["fault"]["signal"] == "'"${fault#sig}"'".upper() and all(c["availability"]["faultOffsetMillis"] > 0 for c in pair["consumers"])'
+    # a consumer exits 0 only when no answer was wrong and calls succeeded in its last second
+    check "$fault: no answer was wrong, calls went on to the end, each consumer recovered" \
+        run_json "$work/$fault/run.json" 'all(c["exitCode"] == 0 and c["availability"]["wrong"] == 0 and c["availability"]["recovered"] for c in pair["consumers"])'
+    check "$fault: the other provider served the calls and stopped cleanly" \
+        run_json "$work/$fault/run.json" 'pair["providers"][1]["calls"] > 0 and pair["providers"][1]["stopped"]'
+    check "$fault: the failed calls and the disturbance are printed" \
+        grep -Eq "availability[12]\.json: [0-9,]+ ok, [0-9,]+ failed, 0 wrong; ${fault^^} at" "$work/$fault.out"
+    check "$fault: no process left" no_process_on "$port"
+done
+check "sigterm: the stopped provider printed its stop line" \
+    run_json "$work/sigterm/run.json" 'pair["providers"][0]["stopped"]'
+check "sigkill: the killed provider printed none" run_json "$work/sigkill/run.json" 'pair["providers"][0]["stopped"] is None'
+
+check "registry-latency: every register and unregister reached the consumer, a table" \
+    exits_with 0 "^\| register \| 4 \| " "$work/latency.out" -- \
+    "$root/benchmark.sh" -a "--providers 2 --rounds 2 --delay-notification 0" registry-latency
+check "registry-latency, registry unreachable: exit 1, names it" \
+    exits_with 1 "ZooKeeper at zookeeper://127.0.0.1:$dead is unreachable" "$work/out" -- \
+    "$root/benchmark.sh" -r "zookeeper://127.0.0.1:$dead" registry-latency
+check "no embedded ZooKeeper left at the end" no_zookeeper_left
+
+finish
