@@ -2,7 +2,6 @@ package org.rpcbench.registry;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 import joptsimple.OptionException;
@@ -10,7 +9,7 @@ import joptsimple.OptionParser;
 import joptsimple.OptionSet;
 import joptsimple.OptionSpec;
 import org.rpcbench.launch.RunFiles;
-import sun.misc.Signal;
+import org.rpcbench.launch.StopSignals;
 
 /**
  * {@code benchmark.sh zookeeper}: an embedded ZooKeeper for servers and clients in other processes, until SIGTERM
@@ -47,10 +46,7 @@ public final class ZooKeeperServer {
         Path logFile = RunFiles.logDubboTo(Path.of(options.has(log)
                 ? options.valueOf(log) : "logs/zookeeper-" + RunFiles.utcStamp() + ".log"));
 
-        CountDownLatch stop = new CountDownLatch(1);
-        for (String signal : List.of("TERM", "INT")) {
-            Signal.handle(new Signal(signal), received -> stop.countDown());
-        }
+        CountDownLatch stop = StopSignals.install();
         EmbeddedZooKeeper zookeeper;
         try {
             zookeeper = EmbeddedZooKeeper.start(options.valueOf(host), options.valueOf(port));

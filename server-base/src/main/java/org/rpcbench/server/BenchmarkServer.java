@@ -2,7 +2,6 @@ package org.rpcbench.server;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 import joptsimple.OptionException;
@@ -12,9 +11,9 @@ import joptsimple.OptionSpec;
 import org.rpcbench.dubbo.Endpoint;
 import org.rpcbench.dubbo.WireSerializationFilter;
 import org.rpcbench.launch.RunFiles;
+import org.rpcbench.launch.StopSignals;
 import org.rpcbench.registry.EmbeddedZooKeeper;
 import org.rpcbench.registry.RegistryAddress;
-import sun.misc.Signal;
 
 /** Runs a pair's provider until SIGTERM or Ctrl-C, then stops it and exits 0. */
 public final class BenchmarkServer {
@@ -53,11 +52,7 @@ public final class BenchmarkServer {
         Path logFile = RunFiles.logDubboTo(Path.of(options.has(log)
                 ? options.valueOf(log) : "logs/" + module + "-" + RunFiles.utcStamp() + ".log"));
 
-        CountDownLatch stop = new CountDownLatch(1);
-        // Handling the signals ourselves (not a shutdown hook) lets a requested stop end with exit 0, not 143.
-        for (String signal : List.of("TERM", "INT")) {
-            Signal.handle(new Signal(signal), received -> stop.countDown());
-        }
+        CountDownLatch stop = StopSignals.install();
 
         RegistryAddress registryAddress;
         try {
