@@ -49,6 +49,38 @@ wait_for_exit() {
     return "$status"
 }
 
+# run_json FILE PYTHON-EXPRESSION: the expression holds over a run directory's run.json, parsed as `run`, with its
+# first pair as `pair`
+run_json() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))
+pair = run["pairs"][0] if run["pairs"] else None
+if not eval(sys.argv[2]):
+    print("  run.json does not satisfy:", sys.argv[2])
+    print("  pairs:", json.dumps([{k: v for k, v in p.items() if k not in ("providers", "consumers")} for p in run["pairs"]])[:2000])
+    sys.exit(1)
+PY
+}
+
+# no_process_on PORT: nothing a test started on PORT is left (servers and clients carry --port PORT)
+no_process_on() {
+    if pgrep -f -- "--port $1( |$)" >/dev/null; then
+        echo "  still running:" && pgrep -af -- "--port $1( |$)" | sed 's/^/  | /'
+        return 1
+    fi
+}
+
+# wait_for_line FILE PATTERN SECONDS: FILE gets a line matching the extended regular expression within SECONDS
+wait_for_line() {
+    for _ in $(seq 1 $(($3 * 2))); do
+        grep -Eq -- "$2" "$1" 2>/dev/null && return 0
+        sleep 0.5
+    done
+    echo "  no line matching '$2' in $1 after $3 s:" && sed 's/^/  | /' "$1" | tail -20
+    return 1
+}
+
 # finish: the tally line; fails when any check failed
 finish() {
     echo "$passed passed, $failed failed"

@@ -15,42 +15,11 @@ trap 'rm -rf "$work"' EXIT
 
 smoke="--warmupIterations 0 --measurementIterations 1 --measurementTime 1 --modes thrpt"
 
-# run_json FILE PYTHON-EXPRESSION: the expression, over the parsed run.json as `run` (its first pair as `pair`), holds
-run_json() {
-    python3 - "$1" "$2" <<'PY'
-import json, sys
-run = json.load(open(sys.argv[1]))
-pair = run["pairs"][0]
-if not eval(sys.argv[2]):
-    print("  run.json does not satisfy:", sys.argv[2])
-    print("  pair:", json.dumps(pair, indent=1)[:3000])
-    sys.exit(1)
-PY
-}
-
-# no_process_on PORT: no server or client the test started is left (they carry --port PORT)
-no_process_on() {
-    if pgrep -f -- "--port $1( |$)" >/dev/null; then
-        echo "  still running:" && pgrep -af -- "--port $1( |$)" | sed 's/^/  | /'
-        return 1
-    fi
-}
-
 no_zookeeper_left() {
     if pgrep -f -- "org.rpcbench.registry.ZooKeeperServer" >/dev/null; then
         echo "  still running:" && pgrep -af -- "org.rpcbench.registry.ZooKeeperServer" | sed 's/^/  | /'
         return 1
     fi
-}
-
-# wait_for_line FILE PATTERN SECONDS: the file gets a line matching PATTERN in time
-wait_for_line() {
-    for _ in $(seq 1 $(($3 * 2))); do
-        grep -Eq -- "$2" "$1" 2>/dev/null && return 0
-        sleep 0.5
-    done
-    echo "  no line matching '$2' in $1 after $3 s:" && sed 's/^/  | /' "$1" | tail -20
-    return 1
 }
 
 dead=$(free_port)

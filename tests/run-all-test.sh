@@ -12,18 +12,6 @@ trap 'rm -rf "$work"' EXIT
 
 smoke="--warmupIterations 0 --measurementIterations 1 --measurementTime 1 --modes thrpt"
 
-# run_json FILE PYTHON-EXPRESSION: the expression, over the parsed run.json as `run`, holds
-run_json() {
-    python3 - "$1" "$2" <<'PY'
-import json, sys
-run = json.load(open(sys.argv[1]))
-if not eval(sys.argv[2]):
-    print("  run.json does not satisfy:", sys.argv[2])
-    print("  pairs:", [(p["pair"], p["status"], p.get("message")) for p in run["pairs"]])
-    sys.exit(1)
-PY
-}
-
 # scored RUN_DIR PAIR: the pair's JMH JSON has the four calls, each with a positive score
 scored() {
     python3 - "$1/$2.json" <<'PY'
@@ -33,14 +21,6 @@ if sorted(k for k, v in scores.items() if v > 0) != ["createUser", "existUser", 
     print("  scores:", scores)
     sys.exit(1)
 PY
-}
-
-# no_process_on PORT: nothing the run started is left (servers and clients carry --port PORT)
-no_process_on() {
-    if pgrep -f -- "--port $1( |$)" >/dev/null; then
-        echo "  still running:" && pgrep -af -- "--port $1( |$)" | sed 's/^/  | /'
-        return 1
-    fi
 }
 
 check "unknown pair: exit 2, lists the pairs" \
@@ -75,10 +55,7 @@ port=$(free_port)
 "$root/benchmark.sh" run-all -p "$port" --length quick -a "$smoke" --pairs dubbo-kryo,dubbo-fst \
     --out "$work/failing" >"$work/failing.out" 2>&1 &
 runner=$!
-for _ in $(seq 1 240); do
-    grep -q "\[1/2\] dubbo-kryo: measuring" "$work/failing.out" && break
-    sleep 0.5
-done
+wait_for_line "$work/failing.out" "\[1/2\] dubbo-kryo: measuring" 120 || true
 pkill -KILL -f -- "dubbo-kryo-server.*--port $port( |$)" || true
 status=0
 wait_for_exit "$runner" 300 || status=$?
@@ -95,10 +72,7 @@ set -m
 "$root/benchmark.sh" run-all -p "$port" --length quick -a "$smoke" --pairs dubbo-hessianlite,dubbo-kryo \
     --out "$work/interrupted" >"$work/interrupted.out" 2>&1 &
 runner=$!
-for _ in $(seq 1 240); do
-    grep -q "\[1/2\] dubbo-hessianlite: measuring" "$work/interrupted.out" && break
-    sleep 0.5
-done
+wait_for_line "$work/interrupted.out" "\[1/2\] dubbo-hessianlite: measuring" 120 || true
 kill -TERM -- "-$runner"
 set +m
 status=0
