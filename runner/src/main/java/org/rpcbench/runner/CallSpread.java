@@ -17,8 +17,11 @@ final class CallSpread {
     private CallSpread() {
     }
 
-    /** "calls per provider: 18500 51.2% (10,240), 18501 48.8% (9,760)", a warning when uneven; null for one provider. */
-    static String describe(List<RunRecord.Provider> providers) {
+    /**
+     * "calls per provider: 18500 51.2% (10,240), 18501 48.8% (9,760)", a warning when uneven (unless a provider was
+     * stopped on purpose, which makes it so); null for one provider.
+     */
+    static String describe(List<RunRecord.Provider> providers, boolean faulted) {
         if (providers.size() < 2) {
             return null;
         }
@@ -30,7 +33,7 @@ final class CallSpread {
                                 provider.calls())))
                 .collect(Collectors.joining(", "));
         double fair = (double) total / providers.size();
-        boolean uneven = total > 0 && providers.stream()
+        boolean uneven = !faulted && total > 0 && providers.stream()
                 .anyMatch(provider -> provider.calls() != null && provider.calls() < fair * UNEVEN);
         return "calls per provider: " + spread + (uneven ? " - UNEVEN: a provider served under a third of its share" : "");
     }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -45,6 +46,23 @@ final class ConsumerMerge {
             }
         }
         JSON.writeValue(target.toFile(), merged);
+    }
+
+    /** One line per merged benchmark, e.g. "getUser thrpt 12.345 ± 0.678 ops/ms" (sample mode adds its p99). */
+    static List<String> summary(Path merged) throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (JsonNode benchmark : JSON.readTree(merged.toFile())) {
+            JsonNode metric = benchmark.path("primaryMetric");
+            String name = benchmark.path("benchmark").asText();
+            lines.add(String.format(Locale.ROOT, "%s %s %.3f ± %s %s%s", name.substring(name.lastIndexOf('.') + 1),
+                    benchmark.path("mode").asText(), metric.path("score").asDouble(),
+                    metric.path("scoreError").isNumber()
+                            ? String.format(Locale.ROOT, "%.3f", metric.path("scoreError").asDouble()) : "NaN",
+                    metric.path("scoreUnit").asText(),
+                    "sample".equals(benchmark.path("mode").asText()) ? String.format(Locale.ROOT, ", p99 %.3f",
+                            metric.path("scorePercentiles").path("99.0").asDouble()) : ""));
+        }
+        return lines;
     }
 
     private static String key(JsonNode benchmark) {

@@ -139,6 +139,11 @@ public final class RunAll {
                         out.print(Files.readString(table, StandardCharsets.UTF_8));
                     }
                 }
+                if (outcome.result() != null && outcome.consumers().size() > 1) {
+                    for (String line : ConsumerMerge.summary(dir.resolve(outcome.result()))) {
+                        status.print("merged " + outcome.topology() + ": " + line);
+                    }
+                }
             } else {
                 status.print("FAILED: " + outcome.message());
             }
@@ -147,7 +152,7 @@ public final class RunAll {
                     status.print(consumer.result() + ": " + consumer.availability().describe(outcome.fault().signal()));
                 }
             }
-            String spread = CallSpread.describe(outcome.providers());
+            String spread = CallSpread.describe(outcome.providers(), outcome.fault() != null);
             if (spread != null) {
                 status.print(spread);
             }

@@ -60,6 +60,11 @@ class ConsumerMergeTest {
         JsonNode params = mode(result, "thrpt").path("params");
         assertEquals("2", params.path("providers").asText());
         assertEquals("2", params.path("consumers").asText());
+
+        List<String> summary = ConsumerMerge.summary(merged);
+        assertEquals(2, summary.size());
+        assertTrue(summary.get(0).matches("getUser thrpt \\d+\\.\\d{3} ± \\d+\\.\\d{3} ops/ms"), summary.get(0));
+        assertTrue(summary.get(1).matches("getUser sample .* ms/op, p99 \\d+\\.\\d{3}"), summary.get(1));
     }
 
     @Test

@@ -29,11 +29,14 @@ class TopologyTest {
 
     @Test
     void anEvenSpreadIsShownAndAOneSidedOneIsCalledOut() {
-        String even = CallSpread.describe(List.of(provider(18500, 5100L), provider(18501, 4900L)));
+        String even = CallSpread.describe(List.of(provider(18500, 5100L), provider(18501, 4900L)), false);
         assertEquals("calls per provider: 18500 51.0% (5,100), 18501 49.0% (4,900)", even);
-        String oneSided = CallSpread.describe(List.of(provider(18500, 10_000L), provider(18501, 0L)));
+        String oneSided = CallSpread.describe(List.of(provider(18500, 10_000L), provider(18501, 0L)), false);
         assertTrue(oneSided.endsWith("UNEVEN: a provider served under a third of its share"), oneSided);
-        assertNull(CallSpread.describe(List.of(provider(18500, 10L))));
+        assertNull(CallSpread.describe(List.of(provider(18500, 10L)), false));
+        String faulted = CallSpread.describe(List.of(provider(18500, 700L), provider(18501, 9_300L)), true);
+        assertEquals("calls per provider: 18500 7.0% (700), 18501 93.0% (9,300)", faulted,
+                "a provider stopped on purpose serves less: no warning");
     }
 
     private static RunRecord.Provider provider(int port, Long calls) {
