@@ -36,7 +36,7 @@ public final class RegistryLatency {
 
     private static final int EXIT_USAGE = 2;
     private static final int EXIT_FAILED = 1;
-    /** Dubbo's registry parameter, and its default: after ten pushes, pushes closer together are held this long. */
+    /** Dubbo's registry parameter, and its default: a push too soon after the previous one is held back this long. */
     private static final String DELAY_NOTIFICATION_KEY = "delay-notification";
     private static final int DUBBO_DELAY_NOTIFICATION_MILLIS = 5000;
 
@@ -58,8 +58,8 @@ public final class RegistryLatency {
         OptionSpec<Integer> interval = parser.accepts("interval", "milliseconds between two providers' changes")
                 .withRequiredArg().ofType(Integer.class).defaultsTo(100);
         OptionSpec<Integer> delay = parser.accepts(DELAY_NOTIFICATION_KEY, "Dubbo's registry " + DELAY_NOTIFICATION_KEY
-                        + " in ms: after ten pushes, a push less than this after the last one is held until then;"
-                        + " 0 pushes every change at once")
+                        + " in ms: a push that comes less than this after the previous one is held back (Dubbo"
+                        + " starts doing so after its first pushes); 0 pushes every change at once")
                 .withRequiredArg().ofType(Integer.class).defaultsTo(DUBBO_DELAY_NOTIFICATION_MILLIS);
         OptionSpec<Integer> pushTimeout = parser.accepts("push-timeout", "seconds to wait for a push before failing")
                 .withRequiredArg().ofType(Integer.class).defaultsTo(30);
