@@ -177,7 +177,7 @@ shift $((OPTIND - 1))
 module=$1
 
 case $module in
-    zookeeper | registry-latency) ;;
+    zookeeper | registry-latency) [ -z "$result_file" ] || fail 2 "option -f applies to a client, not to $module" ;;
     *) modules | grep -x -- "$module" >/dev/null || fail 2 "unknown module '$module'; modules: $(modules | tr '\n' ' ')" ;;
 esac
 case $mode in
@@ -203,7 +203,8 @@ case $module in
         ;;
     registry-latency)
         build registry
-        [ -z "$registry" ] || extra_args=(--registry "$registry" "${extra_args[@]}")
+        # -r zookeeper, like no -r, measures an embedded ZooKeeper
+        [ -z "$registry" ] || [ "$registry" = zookeeper ] || extra_args=(--registry "$registry" "${extra_args[@]}")
         exec "$java" -cp "$(run_copy registry)" org.rpcbench.registry.RegistryLatency "${extra_args[@]}"
         ;;
 esac

@@ -117,6 +117,10 @@ final class PairRun {
                         message = clientMessage(client, exit);
                     }
                 }
+                if (message == null && fault != null && faultAt == null) {
+                    message = "SIG" + fault.signal()
+                            + " was never sent: the consumers' loads did not start in time, or ended before it";
+                }
                 for (int i = fault == null ? 0 : 1; i < servers.size() && message == null; i++) {
                     if (!servers.get(i).isAlive()) {
                         message = servers.get(i).name() + " (port " + (port + i) + ") exited while the clients ran";
@@ -180,6 +184,7 @@ final class PairRun {
      */
     private Long injectFault(ChildProcess provider, List<ChildProcess> clients, CountDownLatch loadsStarted,
             Consumer<String> status) throws InterruptedException {
+        // a consumer starts and wire-checks in seconds: as long as a server may take is ample
         Instant startBy = Instant.now().plus(SERVER_START_TIMEOUT);
         while (!loadsStarted.await(50, TimeUnit.MILLISECONDS)) {
             if (aborted || Instant.now().isAfter(startBy) || clients.stream().noneMatch(ChildProcess::isAlive)) {
