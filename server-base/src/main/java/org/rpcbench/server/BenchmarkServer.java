@@ -54,10 +54,11 @@ public final class BenchmarkServer {
 
         CountDownLatch stop = StopSignals.install();
 
+        boolean embeddedRegistry = RegistryAddress.EMBEDDED.equals(options.valueOf(registry));
         RegistryAddress registryAddress;
         try {
-            registryAddress = options.has(registry) && !RegistryAddress.EMBEDDED.equals(options.valueOf(registry))
-                    ? RegistryAddress.parse(options.valueOf(registry)) : null;
+            registryAddress = !options.has(registry) || embeddedRegistry ? null
+                    : RegistryAddress.parse(options.valueOf(registry));
         } catch (IllegalArgumentException e) {
             System.err.println("error: option registry: " + e.getMessage());
             System.exit(2);
@@ -66,7 +67,7 @@ public final class BenchmarkServer {
         EmbeddedZooKeeper zookeeper = null;
         ProviderContext provider;
         try {
-            if (options.has(registry) && registryAddress == null) {
+            if (embeddedRegistry) {
                 zookeeper = EmbeddedZooKeeper.start(options.valueOf(host), 0);
                 registryAddress = zookeeper.address();
             }
