@@ -96,7 +96,7 @@ public final class ConsumerContext implements AutoCloseable {
 
     /** A report from every provider the consumer knows, by the server's end of its connection. */
     public Map<String, ProbeReport> probeEach() {
-        return askEach(this::probe);
+        return askEach(this::probe, providers().size());
     }
 
     /** The serializer this consumer is configured to send with. */
@@ -134,37 +134,33 @@ public final class ConsumerContext implements AutoCloseable {
         } catch (IllegalStateException e) {
             throw new WireCheckException("client: " + e.getMessage());
         }
-        for (ProbeReport server : askEach(() -> call(() -> context.getBean(HandshakeService.class).handshake()))
-                .values()) {
+        List<String> providers = providers();
+        for (ProbeReport server : askEach(() -> call(() -> context.getBean(HandshakeService.class).handshake()),
+                providers.size()).values()) {
             if (!configured.equals(server.getSerialization())) {
                 throw new WireCheckException("the client is configured for " + configured + " but the server at "
                         + server.getServerAddress() + " for " + server.getSerialization() + ": start the matching pair");
             }
         }
-        Map<String, ProbeReport> reports = probeEach();
+        Map<String, ProbeReport> reports = askEach(this::probe, providers.size());
         for (ProbeReport report : reports.values()) {
             if (!configured.equals(report.getWireSerialization())) {
                 throw new WireCheckException("the server at " + report.getServerAddress() + " read "
                         + report.getWireSerialization() + " on the wire, not the configured " + configured);
             }
         }
-        List<String> providers = providers();
+        // askEach stops at as many servers as providers: each provider matched means each was reached, no other
         for (String provider : providers) {
             if (reports.keySet().stream().noneMatch(reached -> isAddress(reached, provider))) {
                 throw new WireCheckException("the connection to " + provider + " reached "
                         + String.join(", ", reports.keySet()) + " instead (Dubbo replaced the address)");
             }
         }
-        if (reports.size() != providers.size()) {
-            throw new WireCheckException("the probe reached " + reports.keySet() + " but the consumer calls "
-                    + providers);
-        }
         return List.copyOf(reports.values());
     }
 
-    /** Asks each provider in turn (the probe references balance round robin) until every one answered. */
-    private Map<String, ProbeReport> askEach(Supplier<ProbeReport> call) {
-        int providers = providers().size();
+    /** Asks each of the providers in turn (the probe references balance round robin) until every one answered. */
+    private Map<String, ProbeReport> askEach(Supplier<ProbeReport> call, int providers) {
         if (providers == 0) {
             throw new WireCheckException("no provider is registered at " + endpoint.registry());
         }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import org.rpcbench.dubbo.Endpoint;
 import org.rpcbench.launch.RunFiles;
@@ -25,8 +26,9 @@ final class ForkJvm {
         List<String> args = new ArrayList<>(addOpens());
         args.add("-Xms1g");
         args.add("-Xmx1g");
+        Map<String, String> placeholders = endpoint.properties();
         for (String property : List.of(Endpoint.HOST_PROPERTY, Endpoint.PORT_PROPERTY, Endpoint.REGISTRY_PROPERTY)) {
-            args.add("-D" + property + "=" + endpoint.properties().get(property));
+            args.add("-D" + property + "=" + placeholders.get(property));
         }
         args.add("-D" + ConsumerContext.CONNECTIONS_PROPERTY + "=" + connections);
         args.add("-D" + RunFiles.LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
