@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a pair across two emulated hosts on this machine: a server and a client network namespace joined by a veth
-# pair, optionally shaped to a link rate and delay, each end running benchmark.sh as it would on its own host.
+# pair, optionally shaped to a link rate and delay; the runner starts the server in one and the client in the other.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -36,11 +36,13 @@ fail() {
     exit "$status"
 }
 
+# pairs: every <pair>-server module with its <pair>-client, whatever its stack
 pairs() {
     local pom pair
-    for pom in "$root"/dubbo-*-server/pom.xml; do
+    for pom in "$root"/*-server/pom.xml; do
         pair=$(basename "$(dirname "$pom")")
-        echo "${pair%-server}"
+        pair=${pair%-server}
+        [ -f "$root/$pair-client/pom.xml" ] && echo "$pair"
     done
 }
 
@@ -72,6 +74,8 @@ stop_pids() {
 # Deleting a namespace deletes its veth end, the peer and their qdiscs with it, once no process is left inside.
 teardown() {
     local ns pids
+    # the runner stops what it started in the namespaces; whatever is left there is stopped below
+    [ -z "${runner:-}" ] || stop_pids 30 "$runner"
     for ns in $(namespaces); do
         read -ra pids <<<"$(ip netns pids "$ns" | tr '\n' ' ')"
         stop_pids 30 "${pids[@]}"
@@ -193,9 +197,8 @@ for ns in $(namespaces); do
 done
 teardown
 
-# Built here, outside the namespaces, where Maven reaches its repositories; benchmark.sh then finds the jars current.
-"$root/benchmark.sh" -a --help "$pair-server" >/dev/null
-"$root/benchmark.sh" -a --help "$pair-client" >/dev/null
+# Built here, outside the namespaces, where Maven reaches its repositories; inside, the jars are then current.
+"$root/benchmark.sh" -h "$pair" >/dev/null
 
 trap teardown EXIT
 trap 'exit 130' INT
@@ -217,25 +220,11 @@ echo "link: $server_ns $server_addr <-> $client_ns $client_addr over veth, shapi
     "$([ -n "$link$delay" ] && tc -n "$server_ns" qdisc show dev "$server_if" | head -n 1 || echo none)"
 check_link
 
-mkdir -p "$root/logs"
-server_out=$root/logs/$pair-server-two-hosts-$(date -u +%Y%m%dT%H%M%SZ).out
-ip netns exec "$server_ns" "$root/benchmark.sh" -s "$server_addr" -p "$port" "$pair-server" >"$server_out" 2>&1 &
-server_pid=$!
-# bounded: the jars are built, a server starts in seconds
-for _ in $(seq 1 240); do
-    grep -q "rpcbench server ready" "$server_out" && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$server_out" >&2; fail 1 "$pair-server did not start"; }
-    sleep 0.5
-done
-grep -q "rpcbench server ready" "$server_out" || fail 1 "$pair-server not ready after 2 minutes: $server_out"
-grep "rpcbench server ready" "$server_out"
-
-# in the background, so that a SIGTERM to this script ends the wait at once and the trap tears down
-ip netns exec "$client_ns" "$root/benchmark.sh" -s "$server_addr" -p "$port" ${result_file:+-f "$result_file"} \
-    -a "$client_args" "$pair-client" &
+# The runner's pair: the server in its namespace until its ready record, the client in the other, then the server
+# stopped. In the background, so that a SIGTERM to this script ends the wait at once and the trap tears down.
+"$root/benchmark.sh" --server-netns "$server_ns" --client-netns "$client_ns" -s "$server_addr" -p "$port" \
+    ${result_file:+-f "$result_file"} -a "$client_args" "$pair" &
+runner=$!
 status=0
-wait "$!" || status=$?
-stop_pids 30 "$server_pid"
-wait "$server_pid" || true
-tail -n 1 "$server_out"
+wait "$runner" || status=$?
 exit "$status"

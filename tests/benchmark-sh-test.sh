@@ -113,11 +113,26 @@ if check "fst server starts" start_server dubbo-fst-server "$port"; then
         grep -q "Iteration   1" "$work/interrupted.out" && break
         sleep 0.5
     done
-    kill -KILL "${servers[-1]}"
-    unset 'servers[-1]'
+    pkill -KILL -f -- "dubbo-fst-server.*--port $port( |$)"
     status=0
     wait_for_exit "$client" 120 || status=$?
     check "server killed during the run: the client exits 1" test "$status" -eq 1
+    status=0
+    wait_for_exit "${servers[-1]}" 30 || status=$?
+    unset 'servers[-1]'
+    check "the server's launcher reports the kill: exit 137" test "$status" -eq 137
+fi
+
+# the launcher itself killed (SIGKILL, which it cannot handle): the server it started stops too
+port=$(free_port)
+if check "a server to orphan starts" start_server dubbo-kryo-server "$port"; then
+    kill -KILL "${servers[-1]}"
+    unset 'servers[-1]'
+    for _ in $(seq 1 40); do
+        no_process_on "$port" >/dev/null 2>&1 && break
+        sleep 0.5
+    done
+    check "launcher killed: the server it started stops within 20 s" no_process_on "$port"
 fi
 
 check "dubbo-hessianlite in one command, profiling: server, client, server stopped" \
@@ -131,6 +146,18 @@ check "profiling the client wrote a JFR recording per benchmark" \
 for pair in dubbo-fst dubbo-kryo; do
     check "$pair end to end through benchmark.sh" pair_end_to_end "$pair"
 done
+
+# the ceiling in one command; its result path, with a space in it, travels inside -a as one quoted word
+mkdir -p "$work/a dir"
+check "netty-ceiling in one command: the wire proven as rpcb/1 with no serializer" \
+    exits_with 0 "wire check passed: serialization=none, wire=none, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=rpcb/1" \
+    "$work/ceiling.out" -- "$root/benchmark.sh" -p "$(free_port)" \
+    -a "$short_run --resultFile '$work/a dir/ceiling.json'" netty-ceiling
+check "the ceiling's server stated its frame sizes" grep -q "frameBytes={existUser=235/36," "$work/ceiling.out"
+check "the ceiling's result reached the path with a space, complete" complete_result "$work/a dir/ceiling.json"
+check "the ceiling has no registry: skipped as bad input, exit 2, saying why" \
+    exits_with 2 "netty-ceiling-server cannot run this: the netty stack has no registry" "$work/out" -- \
+    "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" netty-ceiling
 
 # the dubbo2-report preset: every echo payload and the CPU-bound call, a table, and the server's load
 preset_result() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The matrix run as a user meets it: bad input refused before anything starts, the three pairs with one-second
+# The matrix run as a user meets it: bad input refused before anything starts, every pair with one-second
 # iterations, a pair whose server dies (the run goes on, exits 1), and Ctrl-C (stops everything, keeps what
 # finished, exits 130). Then the report and the regression gate on the runs made here. Ends with "N passed, M failed".
 set -euo pipefail
@@ -24,26 +24,29 @@ PY
 }
 
 check "unknown pair: exit 2, lists the pairs" \
-    exits_with 2 "unknown pair 'dubbo-nope'; pairs: dubbo-fst, dubbo-hessianlite, dubbo-kryo" "$work/out" -- \
+    exits_with 2 "unknown pair 'dubbo-nope'; pairs: dubbo-fst, dubbo-hessianlite, dubbo-kryo, netty-ceiling" \
+    "$work/out" -- \
     "$root/benchmark.sh" run-all --pairs dubbo-nope
 check "bad client option: exit 2 before any server starts" \
-    exits_with 2 "the client options do not work: error: .*option threads" "$work/out" -- \
+    exits_with 2 "the client options do not work: .*--threads.*many" "$work/out" -- \
     "$root/benchmark.sh" run-all -p "$(free_port)" -a "--threads many"
 check "bad length: exit 2" \
     exits_with 2 "option length: 'forever'" "$work/out" -- "$root/benchmark.sh" run-all --length forever
 
 port=$(free_port)
 status=0
-timeout 600 "$root/benchmark.sh" run-all -p "$port" --length quick -a "$smoke" --out "$work/all" \
+timeout 900 "$root/benchmark.sh" run-all -p "$port" --length quick -a "$smoke" --out "$work/all" \
     >"$work/all.out" 2>&1 || status=$?
-check "three pairs, one-second iterations: exit 0" test "$status" -eq 0
+check "every pair, the ceiling among them, one-second iterations: exit 0" test "$status" -eq 0
 check "progress shows step, pair, elapsed and time left" \
-    grep -Eq '^\[3/3\] dubbo-kryo: measuring .* \| elapsed [0-9:]+, about [0-9:]+ left$' "$work/all.out"
-check "run.json: every pair passed, with its result file" \
-    run_json "$work/all/run.json" '[(p["status"], p["result"], p["serialization"]) for p in run["pairs"]] == [("passed", p + ".json", s) for p, s in (("dubbo-fst", "fst"), ("dubbo-hessianlite", "hessian2"), ("dubbo-kryo", "kryo"))]'
+    grep -Eq '^\[4/4\] netty-ceiling: measuring .* \| elapsed [0-9:]+, about [0-9:]+ left$' "$work/all.out"
+check "run.json: every pair passed, with its result file, stack and serialization" \
+    run_json "$work/all/run.json" '[(p["status"], p["result"], p["stack"], p["serialization"]) for p in run["pairs"]] == [("passed", p + ".json", t, s) for p, t, s in (("dubbo-fst", "dubbo", "fst"), ("dubbo-hessianlite", "dubbo", "hessian2"), ("dubbo-kryo", "dubbo", "kryo"), ("netty-ceiling", "netty", "none"))]'
+check "run.json: each client's wire proof and each server's ready and stop records" \
+    run_json "$work/all/run.json" 'all(c["proofs"] and all(w["wireSerialization"] == w["serialization"] == p["serialization"] and w["server"] == "127.0.0.1:" + str(v["port"]) for w in c["proofs"]) and v["ready"]["serialization"] == p["serialization"] and v["stopped"]["exitCode"] == 0 for p in run["pairs"] for c in p["consumers"] for v in p["providers"])'
 check "run.json: commit, JDK, Dubbo and serializer versions, machine, options, times" \
-    run_json "$work/all/run.json" 'all(run["environment"][k] for k in ("gitCommit", "javaVersion", "javaVendor", "dubbo", "cpuModel", "cores", "memoryBytes", "os")) and {"hessian-lite", "kryo", "fst"} <= run["environment"]["libraries"].keys() and run["end"] > run["start"] and "--measurementTime" in run["clientArgs"]'
-for pair in dubbo-fst dubbo-hessianlite dubbo-kryo; do
+    run_json "$work/all/run.json" 'all(run["environment"][k] for k in ("gitCommit", "javaVersion", "javaVendor", "cpuModel", "cores", "memoryBytes", "os")) and {"dubbo", "hessian-lite", "kryo", "fst"} <= run["environment"]["libraries"].keys() and run["end"] > run["start"] and "--measurementTime" in run["clientArgs"]'
+for pair in dubbo-fst dubbo-hessianlite dubbo-kryo netty-ceiling; do
     check "$pair: scored every call" scored "$work/all" "$pair"
     check "$pair: server and client output kept, server stopped cleanly" \
         grep -q "rpcbench server stopped; calls served by serialization" "$work/all/$pair-server.out"
@@ -85,7 +88,10 @@ check "no process left after the signal" no_process_on "$port"
 
 check "report: report.md ranks the serializers, report.html has its charts" \
     exits_with 0 "report.html" "$work/report.out" -- "$root/benchmark.sh" report "$work/all"
-check "report.md has a ranking per call" grep -q "^Ranking by TPS .*: \(fst\|hessian2\|kryo\) 1.00" "$work/all/report.md"
+check "report.md has a ranking per call" \
+    grep -q "^Ranking by TPS .*: \(fst\|hessian2\|kryo\|netty-ceiling\) 1.00" "$work/all/report.md"
+check "report.md ranks the ceiling with the serializers" grep -q "^Ranking by TPS .*netty-ceiling [01]\.[0-9][0-9]" \
+    "$work/all/report.md"
 check "report.html draws its charts inline" grep -q "<svg" "$work/all/report.html"
 check "compare a run with itself: no regression, exit 0" \
     exits_with 0 "Gate: passed" "$work/compare.out" -- "$root/benchmark.sh" compare "$work/all" "$work/all"

@@ -5,15 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-import org.apache.dubbo.common.URL;
-import org.apache.dubbo.common.serialize.ObjectOutput;
-import org.apache.dubbo.common.serialize.Serialization;
-import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -38,17 +32,6 @@ class PayloadTest {
         Map<?, ?> persons = (Map<?, ?>) Payload.PERSON_MAP.create();
         assertEquals(3, persons.size());
         assertTrue(persons.values().stream().allMatch(Person.class::isInstance));
-    }
-
-    @Test
-    void thePersonIsAbout1kSerialized() throws IOException {
-        Serialization hessian2 =
-                FrameworkModel.defaultModel().getExtensionLoader(Serialization.class).getExtension("hessian2");
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        ObjectOutput out = hessian2.serialize(URL.valueOf("dubbo://127.0.0.1:20880/test"), bytes);
-        out.writeObject(Payload.PERSON.create());
-        out.flushBuffer();
-        assertTrue(bytes.size() > 800 && bytes.size() < 1300, bytes.size() + " bytes");
     }
 
     @ParameterizedTest

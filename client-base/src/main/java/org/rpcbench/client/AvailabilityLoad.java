@@ -11,13 +11,15 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
+import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
-import org.rpcbench.api.UserServiceContract;
 import org.rpcbench.api.WrongAnswerException;
+import org.rpcbench.contract.AvailabilityReport;
+import org.rpcbench.contract.Timeline;
 
 /**
- * A plain load loop for fault runs: threads call the four UserService calls in turn until a deadline, check every
- * answer, and count each call's outcome instead of stopping at the first failure.
+ * A plain load loop for fault runs: threads make the four {@link UserCalls} in turn until a deadline, each answer
+ * checked, and count each call's outcome instead of stopping at the first failure.
  */
 final class AvailabilityLoad {
 
@@ -56,40 +58,6 @@ final class AvailabilityLoad {
 
     enum Outcome { OK, FAILED, WRONG }
 
-    /** The four calls, each answer checked as UserServiceBenchmark checks it. */
-    enum UserCall {
-        EXIST_USER {
-            @Override
-            void callAndCheck(UserService users, UserServiceBenchmark.Requests requests) {
-                String email = requests.nextEmail();
-                UserServiceContract.checkExistUser(email, users.existUser(email));
-            }
-        },
-        CREATE_USER {
-            @Override
-            void callAndCheck(UserService users, UserServiceBenchmark.Requests requests) {
-                UserServiceContract.checkCreateUser(requests.newUser, users.createUser(requests.newUser));
-            }
-        },
-        GET_USER {
-            @Override
-            void callAndCheck(UserService users, UserServiceBenchmark.Requests requests) {
-                long id = requests.next();
-                UserServiceContract.checkGetUser(id, users.getUser(id));
-            }
-        },
-        LIST_USER {
-            @Override
-            void callAndCheck(UserService users, UserServiceBenchmark.Requests requests) {
-                int pageNo = requests.next();
-                UserServiceContract.checkListUser(pageNo, users.listUser(pageNo));
-            }
-        };
-
-        /** @throws WrongAnswerException when the answer breaks the contract; anything else when the call failed */
-        abstract void callAndCheck(UserService users, UserServiceBenchmark.Requests requests);
-    }
-
     /** Runs the load until the deadline and returns what it counted; bounded by the call timeout past it. */
     AvailabilityReport run() throws InterruptedException {
         long startEpochMillis = System.currentTimeMillis();
@@ -119,10 +87,10 @@ final class AvailabilityLoad {
     }
 
     private void callUntil(long deadlineNanos, int firstCall) {
-        UserServiceBenchmark.Requests requests = new UserServiceBenchmark.Requests();
-        UserCall[] calls = UserCall.values();
+        UserCalls.Requests requests = new UserCalls.Requests();
+        UserCalls[] calls = UserCalls.values();
         for (int n = firstCall; System.nanoTime() - deadlineNanos < 0; n++) {
-            UserCall call = calls[n % calls.length];
+            UserCalls call = calls[n % calls.length];
             try {
                 call.callAndCheck(users, requests);
                 count(Outcome.OK);

@@ -1,5 +1,6 @@
 package org.rpcbench.client;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -10,31 +11,43 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
-import joptsimple.OptionException;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.rpcbench.dubbo.Endpoint;
-import org.rpcbench.dubbo.ProbeReport;
-import org.rpcbench.launch.RunFiles;
+import org.rpcbench.contract.AvailabilityReport;
+import org.rpcbench.contract.ClientReady;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.LauncherWatch;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.contract.RunFiles;
+import org.rpcbench.contract.Stopped;
+import org.rpcbench.contract.WireProof;
+import org.rpcbench.report.PairTable;
+import org.rpcbench.stack.ServerSample;
+import org.rpcbench.stack.StackConnection;
 
 /**
- * Runs benchmarks against a running server: checks the connection first, then runs JMH with fail-on-error (once
- * per thread level or preset step), and exits non-zero unless every benchmark produced a score. Ends with a table
- * in the seed reports' shape and what the server spent.
+ * Runs benchmarks against a running server: proves the wire first, then runs JMH with fail-on-error (once per
+ * thread level or preset step), and exits non-zero unless every benchmark produced a score. Ends with a table in
+ * the seed reports' shape and what the server spent. Its ready record is written when the load starts, its stop
+ * record when it ends.
  */
 public final class BenchmarkClient {
 
-    public static final int EXIT_OK = 0;
-    public static final int EXIT_FAILED = 1;
-    public static final int EXIT_USAGE = 2;
+    private final ClientOptions options;
+    private final PrintStream out;
+    private final PrintStream err;
 
-    private BenchmarkClient() {
+    private BenchmarkClient(ClientOptions options, PrintStream out, PrintStream err) {
+        this.options = options;
+        this.out = out;
+        this.err = err;
     }
 
     public static void main(String[] args) throws IOException {
@@ -43,101 +56,109 @@ public final class BenchmarkClient {
 
     /** The client without {@code System.exit}: returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
-        ClientOptions options = new ClientOptions();
-        List<JmhRun> runs;
+        ClientOptions options;
         try {
-            runs = options.parse(args).runs();
-            if (runs.size() > 1 && options.resultFormat() != ResultFormatType.JSON) {
+            options = ClientOptions.parse(List.of(args));
+            if (options.runs().size() > 1 && options.availabilityTime() == null
+                    && options.resultFormat() != ResultFormatType.JSON) {
                 throw new IllegalArgumentException("option resultFormat: a run of several thread levels or"
                         + " preset steps is written as json");
             }
-        } catch (OptionException | IllegalArgumentException e) {
+        } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage() + " (see --help)");
-            return EXIT_USAGE;
+            return ExitCode.USAGE;
         }
         if (options.helpRequested()) {
-            options.printHelp(out);
-            return EXIT_OK;
-        }
-        if (options.dryRun() && options.availabilityTime() != null) {
-            out.println("would run: " + availabilityDescription(options));
-            return EXIT_OK;
+            ClientOptions.printHelp(out);
+            return ExitCode.OK;
         }
         if (options.dryRun()) {
-            runs.forEach(run -> out.println("would run: " + run));
-            return EXIT_OK;
+            if (options.availabilityTime() != null) {
+                out.println("would run: " + availabilityDescription(options));
+            } else {
+                options.runs().forEach(run -> out.println("would run: " + run));
+            }
+            return ExitCode.OK;
         }
+        LauncherWatch.onLauncherExit(() -> {
+            err.println("error: the runner that started this client is gone; stopping");
+            System.exit(ExitCode.FAILED);
+        });
+        Stopped stopped = new BenchmarkClient(options, out, err).measure();
+        if (stopped.message() != null) {
+            err.println("error: " + stopped.message());
+        }
+        if (options.stopFile() != null) {
+            RecordFiles.write(options.stopFile(), stopped);
+        }
+        return stopped.exitCode();
+    }
 
+    private Stopped measure() throws IOException {
         if (options.concurrentConsumer()) {
             System.setProperty("jmh.ignoreLock", "true");
         }
         Path resultFile = options.resultFile(RunFiles.moduleName(BenchmarkClient.class, "rpcbench-client"))
                 .toAbsolutePath();
-        Path logFile = RunFiles.logDubboTo(resultFile.resolveSibling(resultFile.getFileName() + ".log"));
-        Endpoint endpoint = options.endpoint();
+        Path logFile = RunFiles.logTo(resultFile.resolveSibling(resultFile.getFileName() + ".log"));
         if (options.preset() != null) {
             out.println("preset: " + options.preset().description());
         }
         out.println("connections: " + (options.connections() == 0
-                ? "one, shared by every thread (Dubbo's default)" : options.connections() + " per consumer"));
+                ? "one, shared by every thread (the stack's default)" : options.connections() + " per provider"));
 
-        ConsumerContext consumer;
-        List<ProbeReport> before;
+        WireCheck check;
         try {
-            // the availability load runs over this consumer, so it gets the connections the JMH forks would get
-            consumer = options.availabilityTime() == null ? ConsumerContext.open(endpoint)
-                    : ConsumerContext.open(endpoint, "classpath:consumer.xml",
-                            Map.of(ConsumerContext.CONNECTIONS_PROPERTY, String.valueOf(options.connections())));
-            before = consumer.verify();
+            check = WireCheck.open(options.target());
         } catch (RuntimeException e) {
-            err.println("error: " + e.getMessage());
-            err.println("Dubbo's log: " + logFile);
-            return EXIT_FAILED;
+            err.println("log: " + logFile);
+            return Stopped.failed(ExitCode.FAILED, e.getMessage());
         }
-        try (consumer) {
-            for (ProbeReport provider : before) {
-                out.println("wire check passed: " + provider);
+        try (StackConnection connection = check.connection()) {
+            for (WireProof proof : check.proofs()) {
+                out.println("wire check passed: " + proof.describe());
             }
+            Map<String, ServerSample> before = connection.sampleServers();
             if (options.availabilityTime() != null) {
-                return runAvailability(options, consumer, resultFile, logFile, out, err);
+                return runAvailability(connection, check.proofs(), resultFile, logFile);
             }
+            ready(ClientReady.JMH, check.proofs());
             List<RunResult> results = new ArrayList<>();
-            List<Path> parts = new ArrayList<>();
+            List<JmhRun> runs = options.runs();
             for (int i = 0; i < runs.size(); i++) {
-                JmhRun run = runs.get(i);
-                Path part = runs.size() == 1 ? resultFile
-                        : resultFile.resolveSibling(resultFile.getFileName() + ".part" + (i + 1));
-                out.println("== run " + (i + 1) + " of " + runs.size() + ": " + run);
+                out.println("== run " + (i + 1) + " of " + runs.size() + ": " + runs.get(i));
                 try {
-                    results.addAll(new Runner(jmhOptions(options, run, endpoint, logFile, part)).run());
+                    results.addAll(new Runner(jmhOptions(runs.get(i), logFile)).run());
                 } catch (RunnerException e) {
-                    err.println("error: a benchmark failed, so the run has no valid result: " + e.getMessage());
-                    err.println("Dubbo's log: " + logFile);
-                    return EXIT_FAILED;
+                    err.println("log: " + logFile);
+                    return Stopped.failed(ExitCode.FAILED, "a benchmark failed, so the run has no valid result: "
+                            + e.getMessage());
                 }
-                parts.add(part);
             }
             String unusable = unusableResult(results);
             if (unusable != null) {
-                err.println("error: " + unusable);
-                return EXIT_FAILED;
+                return Stopped.failed(ExitCode.FAILED, unusable);
             }
-            if (parts.size() > 1) {
-                mergeJsonArrays(parts, resultFile);
-            }
-            String table = ResultTable.markdown(results);
+            write(resultFile, results, options.resultFormat());
+            String table = PairTable.markdown(format(results, ResultFormatType.JSON));
             Path tableFile = resultFile.resolveSibling(resultFile.getFileName() + ".md");
-            Files.writeString(tableFile, table, StandardCharsets.UTF_8);
+            writeText(tableFile, table);
             out.println();
             out.print(table);
-            out.println(ServerLoad.describe(before, consumer.probeEach()));
+            out.println(ServerLoad.describe(before, connection.sampleServers()));
             out.println("results: " + resultFile);
             out.println("table: " + tableFile);
-            out.println("Dubbo's log: " + logFile);
-            return EXIT_OK;
+            out.println("log: " + logFile);
+            return new Stopped(ExitCode.OK, null, null, resultFile.toString());
         } catch (RuntimeException e) {
-            err.println("error: " + e.getMessage());
-            return EXIT_FAILED;
+            return Stopped.failed(ExitCode.FAILED, e.getMessage());
+        }
+    }
+
+    private void ready(String mode, List<WireProof> proofs) {
+        if (options.readyFile() != null) {
+            RecordFiles.write(options.readyFile(), new ClientReady(mode, proofs, System.currentTimeMillis(),
+                    ProcessHandle.current().pid()));
         }
     }
 
@@ -146,32 +167,28 @@ public final class BenchmarkClient {
                 + options.availabilityThreads() + " threads over the four UserService calls";
     }
 
-    private static int runAvailability(ClientOptions options, ConsumerContext consumer, Path resultFile,
-            Path logFile, PrintStream out, PrintStream err) throws IOException {
+    private Stopped runAvailability(StackConnection connection, List<WireProof> proofs, Path resultFile,
+            Path logFile) {
         out.println("== " + availabilityDescription(options));
+        ready(ClientReady.AVAILABILITY, proofs);
         AvailabilityReport report;
         try {
-            report = new AvailabilityLoad(consumer.userService(), options.availabilityThreads(),
-                    options.availabilityTime(), consumer.callTimeoutMillis(), options.faultAt()).run();
+            report = new AvailabilityLoad(connection.userService(), options.availabilityThreads(),
+                    options.availabilityTime(), options.target().timeoutMillis(), options.faultAt()).run();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            err.println("error: the availability run was interrupted");
-            return EXIT_FAILED;
+            return Stopped.failed(ExitCode.FAILED, "the availability run was interrupted");
         }
-        report.write(resultFile);
+        RecordFiles.write(resultFile, report);
         out.println();
         out.print(report.summary());
         out.println("results: " + resultFile);
-        out.println("Dubbo's log: " + logFile);
-        if (!report.passed()) {
-            err.println("error: " + report.problem());
-            return EXIT_FAILED;
-        }
-        return EXIT_OK;
+        out.println("log: " + logFile);
+        return report.passed() ? new Stopped(ExitCode.OK, null, null, resultFile.toString())
+                : new Stopped(ExitCode.FAILED, report.problem(), null, resultFile.toString());
     }
 
-    private static Options jmhOptions(ClientOptions options, JmhRun run,
-            Endpoint endpoint, Path logFile, Path resultFile) {
+    private Options jmhOptions(JmhRun run, Path logFile) {
         ChainedOptionsBuilder jmh = new OptionsBuilder()
                 .warmupIterations(options.warmupIterations())
                 .warmupTime(options.warmupTime())
@@ -180,9 +197,7 @@ public final class BenchmarkClient {
                 .forks(options.forks())
                 .threads(run.threads())
                 .shouldFailOnError(true)
-                .jvmArgs(ForkJvm.args(endpoint, options.connections(), logFile).toArray(String[]::new))
-                .resultFormat(options.resultFormat())
-                .result(resultFile.toString());
+                .jvmArgs(ForkJvm.args(options.target(), logFile).toArray(String[]::new));
         run.scenarios().forEach(scenario -> jmh.include(scenario.includePattern()));
         if (run.scenarios().contains(Scenario.ECHO)) {
             jmh.param("payload", run.payloads().toArray(String[]::new));
@@ -196,19 +211,27 @@ public final class BenchmarkClient {
         return jmh.build();
     }
 
-    /** JMH writes one JSON array per invocation; the run's result is one array of them all. */
-    static void mergeJsonArrays(List<Path> parts, Path target) throws IOException {
-        List<String> bodies = new ArrayList<>();
-        for (Path part : parts) {
-            String array = Files.readString(part, StandardCharsets.UTF_8).strip();
-            String body = array.substring(1, array.length() - 1).strip();
-            if (!body.isEmpty()) {
-                bodies.add(body);
-            }
+    /** Every run's results in one file, by JMH's own writer, moved into place only once complete. */
+    private static void write(Path file, Collection<RunResult> results, ResultFormatType format) throws IOException {
+        writeText(file, format(results, format));
+    }
+
+    private static String format(Collection<RunResult> results, ResultFormatType format) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream stream = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            ResultFormatFactory.getInstance(format, stream).writeOut(results);
         }
-        Files.writeString(target, "[\n" + String.join(",\n", bodies) + "\n]\n", StandardCharsets.UTF_8);
-        for (Path part : parts) {
-            Files.delete(part);
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void writeText(Path file, String text) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Path partial = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".partial");
+        try {
+            Files.writeString(partial, text, StandardCharsets.UTF_8);
+            RecordFiles.move(partial, file);
+        } finally {
+            Files.deleteIfExists(partial);
         }
     }
 

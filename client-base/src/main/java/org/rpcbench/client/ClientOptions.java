@@ -1,135 +1,242 @@
 package org.rpcbench.client;
 
-import java.io.IOException;
-import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import joptsimple.OptionException;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
-import joptsimple.ValueConversionException;
-import joptsimple.ValueConverter;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.rpcbench.api.Payload;
-import org.rpcbench.dubbo.Endpoint;
-import org.rpcbench.launch.RunFiles;
-import org.rpcbench.registry.RegistryAddress;
+import org.rpcbench.contract.RegistryAddress;
+import org.rpcbench.contract.RunFiles;
+import org.rpcbench.contract.Timeline;
+import org.rpcbench.stack.Target;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
 
 /**
  * The client's command line. The run-length names are the ones users of the community suite already pass. The
  * default warmup (15 s) is what a fork needs here to stop climbing with 32 threads on 2 shared cores; five
- * measurement iterations keep JMH's 99.9% error usable. {@code --upstream} restores that suite's longer runs.
+ * measurement iterations keep JMH's 99.9% error usable. {@code --upstream} restores that suite's longer runs. JMH's
+ * options and the availability load exclude each other.
  */
-final class ClientOptions {
+@Command(name = "client", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Proves the wire to the server, then measures the benchmark's calls with JMH (or counts them"
+                + " under an availability load) and writes the result.")
+public final class ClientOptions {
 
-    /** The option a topology run gives each of its consumers. */
-    static final String CONCURRENT_CONSUMER = "concurrent-consumer";
+    @Option(names = "--host", description = "server address to connect to, exactly this one (default: ${DEFAULT-VALUE})")
+    String host = "127.0.0.1";
 
-    private final OptionParser parser = new OptionParser();
-    private final OptionSpec<String> host = parser.accepts("host", "server address to connect to (exactly this one)")
-            .withRequiredArg().defaultsTo("127.0.0.1");
-    private final OptionSpec<Integer> port = parser.accepts("port", "server port")
-            .withRequiredArg().ofType(Integer.class).defaultsTo(8080);
-    private final OptionSpec<String> registry = parser.accepts("registry",
-                    "find the providers at this ZooKeeper registry, zookeeper://host:port (then --host and --port"
-                            + " are not used); default: a direct connection to --host:--port")
-            .withRequiredArg();
-    private final OptionSpec<Integer> warmupIterations = parser.accepts("warmupIterations", "warmup iterations")
-            .withRequiredArg().ofType(Integer.class).defaultsTo(3);
-    private final OptionSpec<TimeValue> warmupTime = parser.accepts("warmupTime",
-                    "time per warmup iteration: seconds, or a JMH time such as 500ms")
-            .withRequiredArg().withValuesConvertedBy(new TimeConverter()).defaultsTo(TimeValue.seconds(5));
-    private final OptionSpec<Integer> measurementIterations = parser.accepts("measurementIterations",
-                    "measurement iterations")
-            .withRequiredArg().ofType(Integer.class).defaultsTo(5);
-    private final OptionSpec<TimeValue> measurementTime = parser.accepts("measurementTime",
-                    "time per measurement iteration: seconds, or a JMH time such as 500ms")
-            .withRequiredArg().withValuesConvertedBy(new TimeConverter()).defaultsTo(TimeValue.seconds(2));
-    private final OptionSpec<Integer> forks = parser.accepts("forks", "forked JVMs per benchmark")
-            .withRequiredArg().ofType(Integer.class).defaultsTo(1);
-    private final OptionSpec<Integer> threads = parser.accepts("threads",
-                    "benchmark threads sharing the consumer; a list (1,10,20) runs each level in turn")
-            .withRequiredArg().ofType(Integer.class).withValuesSeparatedBy(',').defaultsTo(32);
-    private final OptionSpec<Integer> connections = parser.accepts("connections",
-                    "TCP connections the consumer opens; 0 is Dubbo's default: one, shared by every thread")
-            .withRequiredArg().ofType(Integer.class).defaultsTo(0);
-    private final OptionSpec<String> scenario = parser.accepts("scenario",
-                    "what to call: user (the four UserService calls), echo (payload echo), cpu (CPU-bound call);"
-                            + " a list runs several")
-            .withRequiredArg().withValuesSeparatedBy(',').defaultsTo("user");
-    private final OptionSpec<String> payload = parser.accepts("payload",
-                    "echo payloads: " + Payload.keys())
-            .withRequiredArg().withValuesSeparatedBy(',').defaultsTo("1k");
-    private final OptionSpec<String> preset = parser.accepts("preset",
-                    "a seed report's table: dubbo2-report, dubbox or motan (sets scenario, payload, threads and"
-                            + " connections; measures throughput and sample modes)")
-            .withRequiredArg();
-    private final OptionSpec<String> modes = parser.accepts("modes", "JMH modes: thrpt, avgt, sample")
-            .withRequiredArg().withValuesSeparatedBy(',');
-    private final OptionSpec<String> resultFormat = parser.accepts("resultFormat",
-                    "result format: json, csv, scsv, text or latex")
-            .withRequiredArg().defaultsTo("json");
-    private final OptionSpec<String> resultFile = parser.acceptsAll(List.of("f", "resultFile"),
-                    "result file (default results/<module>-<UTC time>.<format>)")
-            .withRequiredArg();
-    private final OptionSpec<String> jfr = parser.accepts("jfr",
-                    "record a JFR file per benchmark in this directory (JMH's jfr profiler)")
-            .withRequiredArg();
-    private final OptionSpec<TimeValue> availability = parser.accepts("availability",
-                    "fault runs, instead of JMH: call the four UserService calls for this long (seconds, or a JMH"
-                            + " time such as 500ms) with --threads threads, count each call as ok, failed or wrong"
-                            + " instead of stopping at the first failure, and write a 100 ms timeline with the"
-                            + " disturbance window to the result file (json). Exits 0 when no answer was wrong and"
-                            + " a call succeeded in the last second, else 1")
-            .withRequiredArg().withValuesConvertedBy(new TimeConverter());
-    private final OptionSpec<TimeValue> faultAt = parser.accepts("fault-at",
-                    "with --availability: a fault is injected this long into the load (by whoever runs the test);"
-                            + " the disturbance is looked for from there on, not in the warmup before it")
-            .withRequiredArg().withValuesConvertedBy(new TimeConverter());
-    private final OptionSpec<Void> upstream = parser.accepts("upstream",
-            "the community suite's run lengths: 3 x 10 s warmup, 3 x 10 s measurement");
-    private final OptionSpec<Void> concurrentConsumer = parser.accepts(CONCURRENT_CONSUMER,
-            "this client is one of several consumers run at once on purpose (a topology run): JMH's machine-wide"
-                    + " lock, which keeps two JMH runs from overlapping by accident, is not taken");
-    private final OptionSpec<Void> dryRun = parser.accepts("dry-run",
-            "check the options, print the JMH runs they make, and exit without connecting");
-    private final OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
+    @Option(names = "--port", description = "server port (default: ${DEFAULT-VALUE})")
+    int port = 8080;
 
-    private OptionSet options;
+    @Option(names = "--registry", paramLabel = "zookeeper://host:port",
+            description = "find the providers at this ZooKeeper registry (then --host and --port are not used);"
+                    + " default: a direct connection to --host:--port")
+    String registry;
 
-    /** @throws OptionException naming the option when an option or value is bad */
-    ClientOptions parse(String... args) {
-        options = parser.parse(args);
-        if (!options.nonOptionArguments().isEmpty()) {
-            throw new IllegalArgumentException("unexpected argument: " + options.nonOptionArguments().get(0));
+    @Option(names = "--threads", split = ",", defaultValue = "32", paramLabel = "n[,n...]",
+            description = "benchmark threads sharing the connection; a list (1,10,20) runs each level in turn"
+                    + " (default: ${DEFAULT-VALUE})")
+    List<Integer> threads;
+
+    @Option(names = "--connections", paramLabel = "n",
+            description = "TCP connections per provider; 0 is the stack's default: one, shared by every thread")
+    Integer connections;
+
+    @Option(names = {"-f", "--resultFile"}, paramLabel = "file",
+            description = "result file (default results/<module>-<UTC time>.<format>)")
+    Path resultFile;
+
+    @Option(names = "--concurrent-consumer", description = "this client is one of several consumers run at once on"
+            + " purpose (a topology run): JMH's machine-wide lock, which keeps two JMH runs from overlapping by"
+            + " accident, is not taken")
+    boolean concurrentConsumer;
+
+    @Option(names = "--ready-file", paramLabel = "file",
+            description = "write the ready record here once the wire is proven and the load starts")
+    Path readyFile;
+
+    @Option(names = "--stop-file", paramLabel = "file", description = "write the stop record here when ending")
+    Path stopFile;
+
+    @Option(names = "--dry-run", description = "check the options, print what would run, and exit without connecting")
+    boolean dryRun;
+
+    @Option(names = "--help", usageHelp = true, description = "show this help")
+    boolean help;
+
+    @ArgGroup(exclusive = true)
+    Load load = new Load();
+
+    private CommandLine.ParseResult parsed;
+
+    /** The names of JMH's options, which the availability load refuses. */
+    private static final Set<String> JMH_OPTIONS = Stream.of(JmhOptions.class.getDeclaredFields())
+            .map(field -> field.getAnnotation(Option.class))
+            .filter(Objects::nonNull)
+            .flatMap(option -> Stream.of(option.names()))
+            .collect(Collectors.toSet());
+
+    /** What the client runs: JMH (its options), or the availability load; never both. */
+    static final class Load {
+
+        @ArgGroup(exclusive = false, heading = "JMH:%n")
+        JmhOptions jmh;
+
+        @ArgGroup(exclusive = false, heading = "Availability load (fault runs, instead of JMH):%n")
+        AvailabilityOptions availability;
+    }
+
+    static final class JmhOptions {
+
+        @Option(names = "--warmupIterations", paramLabel = "n", description = "warmup iterations (default: 3)")
+        Integer warmupIterations;
+
+        @Option(names = "--warmupTime", paramLabel = "time", converter = TimeConverter.class,
+                description = "time per warmup iteration: seconds, or a JMH time such as 500ms (default: 5)")
+        TimeValue warmupTime;
+
+        @Option(names = "--measurementIterations", paramLabel = "n",
+                description = "measurement iterations (default: 5)")
+        Integer measurementIterations;
+
+        @Option(names = "--measurementTime", paramLabel = "time", converter = TimeConverter.class,
+                description = "time per measurement iteration: seconds, or a JMH time such as 500ms (default: 2)")
+        TimeValue measurementTime;
+
+        @Option(names = "--forks", paramLabel = "n", description = "forked JVMs per benchmark (default: 1)")
+        Integer forks;
+
+        @Option(names = "--upstream", description = "the community suite's run lengths: 3 x 10 s warmup, 3 x 10 s"
+                + " measurement")
+        boolean upstream;
+
+        @Option(names = "--scenario", split = ",", paramLabel = "s[,s...]",
+                description = "what to call: user (the four UserService calls), echo (payload echo), cpu"
+                        + " (CPU-bound call); a list runs several (default: user)")
+        List<String> scenarios;
+
+        @Option(names = "--payload", split = ",", paramLabel = "p[,p...]",
+                description = "echo payloads (default: 1k): ${COMPLETION-CANDIDATES}",
+                completionCandidates = PayloadKeys.class)
+        List<String> payloads;
+
+        @Option(names = "--preset", paramLabel = "name", description = "a seed report's table: dubbo2-report, dubbox"
+                + " or motan (sets scenario, payload, threads and connections; measures throughput and sample modes)")
+        String preset;
+
+        @Option(names = "--modes", split = ",", paramLabel = "m[,m...]", description = "JMH modes: thrpt, avgt,"
+                + " sample (default: all three)")
+        List<String> modes;
+
+        @Option(names = "--resultFormat", paramLabel = "format",
+                description = "result format: json, csv, scsv, text or latex (default: json)")
+        String resultFormat;
+
+        @Option(names = "--jfr", paramLabel = "dir",
+                description = "record a JFR file per benchmark in this directory (JMH's jfr profiler)")
+        Path jfr;
+    }
+
+    static final class AvailabilityOptions {
+
+        @Option(names = "--availability", required = true, paramLabel = "time", converter = TimeConverter.class,
+                description = "call the four UserService calls for this long (seconds, or a JMH time such as 500ms)"
+                        + " with --threads threads, count each call as ok, failed or wrong instead of stopping at the"
+                        + " first failure, and write a 100 ms timeline with the disturbance window to the result"
+                        + " file (json). Exits 0 when no answer was wrong and a call succeeded in the last second")
+        TimeValue time;
+
+        @Option(names = "--fault-at", paramLabel = "time", converter = TimeConverter.class,
+                description = "a fault is injected this long into the load (by whoever runs the test); the"
+                        + " disturbance is looked for from there on, not in the warmup before it")
+        TimeValue faultAt;
+    }
+
+    private ClientOptions() {
+    }
+
+    /**
+     * Parses and checks every option and value, without connecting anywhere.
+     *
+     * @throws IllegalArgumentException naming the option when an option or value is bad
+     */
+    public static ClientOptions parse(List<String> args) {
+        ClientOptions options = new ClientOptions();
+        try {
+            options.parsed = new CommandLine(options).parseArgs(args.toArray(String[]::new));
+        } catch (CommandLine.MutuallyExclusiveArgsException e) {
+            String jmhOption = args.stream().map(arg -> arg.split("=", 2)[0]).filter(JMH_OPTIONS::contains)
+                    .findFirst().orElse("--jmh");
+            throw new IllegalArgumentException("option " + jmhOption.substring(2)
+                    + ": a JMH option, and --availability runs no JMH; drop one of the two", e);
+        } catch (CommandLine.ParameterException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
-        atLeast("warmupIterations", warmupIterations, 0);
-        atLeast("measurementIterations", measurementIterations, 1);
-        atLeast("forks", forks, 0);
-        atLeast("connections", connections, 0);
-        for (int level : options.valuesOf(threads)) {
+        options.check();
+        return options;
+    }
+
+    static ClientOptions parse(String... args) {
+        return parse(List.of(args));
+    }
+
+    private void check() {
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("option port: " + port + " is not a port number");
+        }
+        for (int level : threads) {
             if (level < 1) {
                 throw new IllegalArgumentException("option threads: " + level + " is below 1");
             }
         }
-        if (options.has(preset)) {
-            for (OptionSpec<?> setByPreset : List.of(scenario, payload, threads, connections)) {
-                if (options.has(setByPreset)) {
-                    throw new IllegalArgumentException("option " + setByPreset.options().get(0)
-                            + ": a preset sets it; drop one of the two");
-                }
+        if (connections != null && connections < 0) {
+            throw new IllegalArgumentException("option connections: " + connections + " is below 0");
+        }
+        target();
+        if (availability() != null) {
+            checkAvailability();
+            return;
+        }
+        atLeast("warmupIterations", warmupIterations(), 0);
+        atLeast("measurementIterations", measurementIterations(), 1);
+        atLeast("forks", forks(), 0);
+        if (jmh().preset != null) {
+            Preset.of(jmh().preset);
+            List<String> setByPreset = new ArrayList<>();
+            if (jmh().scenarios != null) {
+                setByPreset.add("scenario");
             }
-            Preset.of(options.valueOf(preset));
+            if (jmh().payloads != null) {
+                setByPreset.add("payload");
+            }
+            if (connections != null) {
+                setByPreset.add("connections");
+            }
+            if (parsed.hasMatchedOption("--threads")) {
+                setByPreset.add("threads");
+            }
+            if (!setByPreset.isEmpty()) {
+                throw new IllegalArgumentException("option " + setByPreset.get(0)
+                        + ": a preset sets it; drop one of the two");
+            }
+        }
+        for (String scenario : jmh().scenarios == null ? List.<String>of() : jmh().scenarios) {
+            Scenario.of(scenario);
         }
         try {
             runs().forEach(run -> run.payloads().forEach(Payload::of));
@@ -137,131 +244,122 @@ final class ClientOptions {
             throw new IllegalArgumentException("option payload: " + e.getMessage());
         }
         modes();
-        if (port() < 1 || port() > 65535) {
-            throw new IllegalArgumentException("option port: " + port() + " is not a port number");
-        }
         resultFormat();
-        endpoint();
-        if (options.has(availability)) {
-            checkAvailability();
-        } else if (options.has(faultAt)) {
-            throw new IllegalArgumentException("option fault-at: only with --availability");
-        }
-        // jopt-simple converts values when they are read: read them all now, so a bad one is a usage error
-        warmupTime();
-        measurementTime();
-        return this;
     }
 
     private void checkAvailability() {
-        for (OptionSpec<?> jmhOnly : List.of(warmupIterations, warmupTime, measurementIterations, measurementTime,
-                forks, upstream, preset, modes, scenario, payload, resultFormat, jfr)) {
-            if (options.has(jmhOnly)) {
-                throw new IllegalArgumentException("option " + jmhOnly.options().get(0)
-                        + ": a JMH option, and --availability runs no JMH; drop one of the two");
-            }
-        }
-        if (options.valuesOf(threads).size() > 1) {
+        if (threads.size() > 1) {
             throw new IllegalArgumentException("option threads: --availability runs one thread count, not a list");
         }
         if (availabilityTime().toMillis() < Timeline.RECOVERY_MILLIS) {
-            throw new IllegalArgumentException("option availability: " + options.valueOf(availability)
+            throw new IllegalArgumentException("option availability: " + availability().time
                     + " is shorter than the 1 s a recovery needs");
         }
         if (faultAt() != null && faultAt().compareTo(availabilityTime()) >= 0) {
-            throw new IllegalArgumentException("option fault-at: " + options.valueOf(faultAt)
-                    + " is not inside the " + options.valueOf(availability) + " load");
+            throw new IllegalArgumentException("option fault-at: " + availability().faultAt
+                    + " is not inside the " + availability().time + " load");
         }
     }
 
-    private void atLeast(String name, OptionSpec<Integer> option, int minimum) {
-        int value = options.valueOf(option);
+    private static void atLeast(String name, int value, int minimum) {
         if (value < minimum) {
             throw new IllegalArgumentException("option " + name + ": " + value + " is below " + minimum);
         }
     }
 
-    void printHelp(OutputStream out) throws IOException {
-        parser.printHelpOn(out);
+    /** The usage text. */
+    static void printHelp(PrintStream out) {
+        new CommandLine(new ClientOptions()).usage(out);
+    }
+
+    private JmhOptions jmh() {
+        return load.jmh != null ? load.jmh : new JmhOptions();
+    }
+
+    private AvailabilityOptions availability() {
+        return load.availability;
     }
 
     boolean helpRequested() {
-        return options.has(help);
+        return help;
     }
 
     boolean concurrentConsumer() {
-        return options.has(concurrentConsumer);
+        return concurrentConsumer;
     }
 
     boolean dryRun() {
-        return options.has(dryRun);
+        return dryRun;
+    }
+
+    Path readyFile() {
+        return readyFile;
+    }
+
+    Path stopFile() {
+        return stopFile;
     }
 
     /** @throws IllegalArgumentException when the registry is not an address */
-    Endpoint endpoint() {
-        if (!options.has(registry)) {
-            return new Endpoint(options.valueOf(host), port());
+    Target target() {
+        if (registry == null) {
+            return new Target(host, port, null, connections(), Target.DEFAULT_TIMEOUT_MILLIS);
         }
-        if (RegistryAddress.EMBEDDED.equals(options.valueOf(registry))) {
+        if (RegistryAddress.EMBEDDED.equals(registry)) {
             throw new IllegalArgumentException("option registry: a client needs the registry's address,"
                     + " zookeeper://host:port (the server's ready line prints it)");
         }
         try {
-            return new Endpoint(options.valueOf(host), port(), RegistryAddress.parse(options.valueOf(registry)));
+            return new Target(host, port, RegistryAddress.parse(registry), connections(),
+                    Target.DEFAULT_TIMEOUT_MILLIS);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("option registry: " + e.getMessage());
         }
     }
 
-    private int port() {
-        return options.valueOf(port);
-    }
-
     int warmupIterations() {
-        return options.has(upstream) && !options.has(warmupIterations) ? 3 : options.valueOf(warmupIterations);
+        return orDefault(jmh().warmupIterations, 3);
     }
 
     TimeValue warmupTime() {
-        return options.has(upstream) && !options.has(warmupTime) ? TimeValue.seconds(10) : options.valueOf(warmupTime);
+        return jmh().warmupTime != null ? jmh().warmupTime : TimeValue.seconds(jmh().upstream ? 10 : 5);
     }
 
     int measurementIterations() {
-        return options.has(upstream) && !options.has(measurementIterations)
-                ? 3 : options.valueOf(measurementIterations);
+        return orDefault(jmh().measurementIterations, jmh().upstream ? 3 : 5);
     }
 
     TimeValue measurementTime() {
-        return options.has(upstream) && !options.has(measurementTime)
-                ? TimeValue.seconds(10) : options.valueOf(measurementTime);
+        return jmh().measurementTime != null ? jmh().measurementTime : TimeValue.seconds(jmh().upstream ? 10 : 2);
     }
 
     int forks() {
-        return options.valueOf(forks);
+        return orDefault(jmh().forks, 1);
+    }
+
+    private static int orDefault(Integer value, int fallback) {
+        return value != null ? value : fallback;
     }
 
     /** The JMH invocations of this client run: a preset's, or one per thread level. */
     List<JmhRun> runs() {
-        if (options.has(preset)) {
-            return Preset.of(options.valueOf(preset)).runs();
+        if (jmh().preset != null) {
+            return Preset.of(jmh().preset).runs();
         }
-        Set<Scenario> scenarios = options.valuesOf(scenario).stream().map(Scenario::of)
-                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Scenario.class)));
-        return options.valuesOf(threads).stream()
-                .map(level -> new JmhRun(scenarios, options.valuesOf(payload), level))
-                .toList();
+        Set<Scenario> scenarios = (jmh().scenarios == null ? List.of("user") : jmh().scenarios).stream()
+                .map(Scenario::of).collect(Collectors.toCollection(() -> EnumSet.noneOf(Scenario.class)));
+        List<String> payloads = jmh().payloads == null ? List.of("1k") : jmh().payloads;
+        return threads.stream().map(level -> new JmhRun(scenarios, payloads, level)).toList();
     }
 
     /** The availability run's length, or null for a JMH run. */
     Duration availabilityTime() {
-        if (!options.has(availability)) {
-            return null;
-        }
-        return duration(options.valueOf(availability));
+        return availability() == null ? null : duration(availability().time);
     }
 
     /** When a fault comes into the availability load, or null. */
     Duration faultAt() {
-        return options.has(faultAt) ? duration(options.valueOf(faultAt)) : null;
+        return availability() == null || availability().faultAt == null ? null : duration(availability().faultAt);
     }
 
     private static Duration duration(TimeValue time) {
@@ -270,23 +368,23 @@ final class ClientOptions {
 
     /** The availability run's threads: the one --threads value. */
     int availabilityThreads() {
-        return options.valueOf(threads);
+        return threads.get(0);
     }
 
     Preset preset() {
-        return options.has(preset) ? Preset.of(options.valueOf(preset)) : null;
+        return jmh().preset == null ? null : Preset.of(jmh().preset);
     }
 
     int connections() {
-        return options.has(preset) ? preset().connections() : options.valueOf(connections);
+        return preset() != null ? preset().connections() : orDefault(connections, 0);
     }
 
     /** The JMH modes: as given, else a preset's throughput and sample, else each benchmark's own three. */
     List<Mode> modes() {
-        if (options.has(modes)) {
-            return options.valuesOf(modes).stream().map(ClientOptions::mode).toList();
+        if (jmh().modes != null) {
+            return jmh().modes.stream().map(ClientOptions::mode).toList();
         }
-        return options.has(preset) ? List.of(Mode.Throughput, Mode.SampleTime) : List.of();
+        return preset() != null ? List.of(Mode.Throughput, Mode.SampleTime) : List.of();
     }
 
     private static Mode mode(String name) {
@@ -298,7 +396,7 @@ final class ClientOptions {
     }
 
     ResultFormatType resultFormat() {
-        String format = options.valueOf(resultFormat);
+        String format = jmh().resultFormat == null ? "json" : jmh().resultFormat;
         try {
             return ResultFormatType.valueOf(format.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
@@ -309,42 +407,42 @@ final class ClientOptions {
 
     /** The result file: as given, or results/&lt;module&gt;-&lt;UTC time&gt;.&lt;format&gt; in the working directory. */
     Path resultFile(String module) {
-        if (options.has(resultFile)) {
-            return Path.of(options.valueOf(resultFile));
+        if (resultFile != null) {
+            return resultFile;
         }
         return Path.of("results",
                 module + "-" + RunFiles.utcStamp() + "." + resultFormat().name().toLowerCase(Locale.ROOT));
     }
 
     Path jfrDirectory() {
-        return options.has(jfr) ? Path.of(options.valueOf(jfr)) : null;
+        return jmh().jfr;
     }
 
     /** Plain seconds, as the community suite takes them, or a JMH time value ("500ms", "2s"). */
-    private static final class TimeConverter implements ValueConverter<TimeValue> {
+    static final class TimeConverter implements ITypeConverter<TimeValue> {
 
         @Override
         public TimeValue convert(String value) {
+            TimeValue time;
             try {
-                TimeValue time = value.chars().allMatch(Character::isDigit)
+                time = value.chars().allMatch(Character::isDigit)
                         ? TimeValue.seconds(Long.parseLong(value)) : TimeValue.fromString(value);
-                if (time.getTime() <= 0) {
-                    throw new ValueConversionException("'" + value + "' is not a positive time");
-                }
-                return time;
             } catch (IllegalArgumentException e) {
-                throw new ValueConversionException("'" + value + "' is not a time (e.g. 10 or 500ms)", e);
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a time (e.g. 10 or 500ms)");
             }
+            if (time.getTime() <= 0) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a positive time");
+            }
+            return time;
         }
+    }
+
+    /** The payload names, for the help text. */
+    static final class PayloadKeys implements Iterable<String> {
 
         @Override
-        public Class<? extends TimeValue> valueType() {
-            return TimeValue.class;
-        }
-
-        @Override
-        public String valuePattern() {
-            return "time";
+        public java.util.Iterator<String> iterator() {
+            return Stream.of(Payload.values()).map(Payload::key).iterator();
         }
     }
 }

@@ -1,22 +1,13 @@
 package org.rpcbench.client;
 
-import java.util.concurrent.TimeUnit;
-
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.Payload;
+import org.rpcbench.stack.StackConnection;
 
 /** The seed reports' echo scenarios: one payload per trial, built once, sent and checked on every call. */
-@BenchmarkMode({Mode.Throughput, Mode.AverageTime, Mode.SampleTime})
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@State(Scope.Benchmark)
-public class EchoBenchmark extends ConsumerBenchmark {
+public class EchoBenchmark extends StackBenchmark {
 
     /** A {@link Payload} key; {@code --payload} sets the list. */
     @Param("1k")
@@ -27,8 +18,8 @@ public class EchoBenchmark extends ConsumerBenchmark {
     private Object request;
 
     @Override
-    protected void prepare(ConsumerContext consumer) {
-        echoService = consumer.echoService();
+    protected void prepare(StackConnection connection) {
+        echoService = connection.echoService();
         shape = Payload.of(payload);
         request = shape.create();
     }

@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.rpcbench.dubbo.ProbeReport;
+import org.rpcbench.stack.ServerSample;
 
 /**
- * What each server spent during a run, from a probe of every provider before and one after: CPU, and the
+ * What each server spent during a run, from a sample of every provider before and one after: CPU, and the
  * CPU-bound call's spread over worker threads.
  */
 final class ServerLoad {
@@ -16,12 +16,13 @@ final class ServerLoad {
     private ServerLoad() {
     }
 
-    /** @param after each provider's report after the run, by the server's end of the probe's connection */
-    static String describe(List<ProbeReport> before, Map<String, ProbeReport> after) {
+    /** @param before, after each provider's sample, by the server's end of the connection */
+    static String describe(Map<String, ServerSample> before, Map<String, ServerSample> after) {
         List<String> lines = new ArrayList<>();
-        for (ProbeReport earlier : before) {
-            ProbeReport later = after.get(earlier.getServerAddress());
-            String server = before.size() == 1 ? "server" : "server " + earlier.getServerAddress();
+        for (Map.Entry<String, ServerSample> provider : before.entrySet()) {
+            ServerSample earlier = provider.getValue();
+            ServerSample later = after.get(provider.getKey());
+            String server = before.size() == 1 ? "server" : "server " + provider.getKey();
             if (later == null) {
                 lines.add(server + ": did not answer the probe after the run");
             } else {
@@ -31,14 +32,14 @@ final class ServerLoad {
         return String.join(System.lineSeparator(), lines);
     }
 
-    private static String describe(String server, ProbeReport before, ProbeReport after) {
-        double cpuSeconds = (after.getProcessCpuNanos() - before.getProcessCpuNanos()) / 1e9;
-        double wallSeconds = (after.getServerNanoTime() - before.getServerNanoTime()) / 1e9;
+    private static String describe(String server, ServerSample before, ServerSample after) {
+        double cpuSeconds = (after.processCpuNanos() - before.processCpuNanos()) / 1e9;
+        double wallSeconds = (after.serverNanoTime() - before.serverNanoTime()) / 1e9;
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
                 "%s: %.1f s of CPU in %.1f s (%.0f%% of its %d cores)", server, cpuSeconds, wallSeconds,
-                100 * cpuSeconds / (wallSeconds * after.getAvailableProcessors()), after.getAvailableProcessors()));
-        Map<String, Long> earlier = before.getCpuBoundCallsByThread();
-        List<Long> callsPerThread = after.getCpuBoundCallsByThread().entrySet().stream()
+                100 * cpuSeconds / (wallSeconds * after.availableProcessors()), after.availableProcessors()));
+        Map<String, Long> earlier = before.cpuBoundCallsByThread();
+        List<Long> callsPerThread = after.cpuBoundCallsByThread().entrySet().stream()
                 .map(entry -> entry.getValue() - earlier.getOrDefault(entry.getKey(), 0L))
                 .filter(calls -> calls > 0)
                 .sorted()

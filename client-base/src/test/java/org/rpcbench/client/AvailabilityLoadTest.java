@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -15,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.api.User;
+import org.rpcbench.contract.AvailabilityReport;
+import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.server.UserServiceServerImpl;
 
 /** The load loop over the server's own UserService in-process: no network, so only the counting is tested here. */
@@ -66,12 +67,12 @@ class AvailabilityLoadTest {
     }
 
     @Test
-    void theJsonReadsBackAndAlignsAWallClockTime(@TempDir Path directory) throws InterruptedException, IOException {
+    void theJsonReadsBackAndAlignsAWallClockTime(@TempDir Path directory) throws InterruptedException {
         AvailabilityReport report = new AvailabilityLoad(new UserServiceServerImpl(), 1,
                 Duration.ofMillis(1000), 1000, null).run();
         Path file = directory.resolve("results/availability.json");
-        report.write(file);
-        AvailabilityReport read = AvailabilityReport.read(file);
+        RecordFiles.write(file, report);
+        AvailabilityReport read = RecordFiles.read(file, AvailabilityReport.class);
         assertEquals(report.startEpochMillis(), read.startEpochMillis());
         assertEquals(report.ok(), read.ok());
         assertEquals(report.disturbance(), read.disturbance());

@@ -17,14 +17,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.TimeValue;
-import org.rpcbench.dubbo.Endpoint;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.stack.Target;
 
 class ClientOptionsTest {
 
     @Test
     void defaultsAre15sWarmup5Iterations32ThreadsAndOneForkToJson() {
-        ClientOptions options = new ClientOptions().parse();
-        assertEquals(new Endpoint("127.0.0.1", 8080), options.endpoint());
+        ClientOptions options = ClientOptions.parse();
+        assertEquals(new Target("127.0.0.1", 8080), options.target());
         assertEquals(32, options.runs().get(0).threads());
         assertEquals(1, options.forks());
         assertEquals(3, options.warmupIterations());
@@ -39,7 +40,7 @@ class ClientOptionsTest {
 
     @Test
     void theCommunitySuitesOptionNamesAreTakenAsTheyAre() {
-        ClientOptions options = new ClientOptions().parse("--warmupIterations", "1", "--warmupTime", "500ms",
+        ClientOptions options = ClientOptions.parse("--warmupIterations", "1", "--warmupTime", "500ms",
                 "--measurementIterations", "4", "--measurementTime", "10", "--forks", "2", "--threads", "8",
                 "--resultFormat", "csv", "-f", "out/x.csv", "--host", "10.0.0.2", "--port", "9090");
         assertEquals(1, options.warmupIterations());
@@ -50,12 +51,12 @@ class ClientOptionsTest {
         assertEquals(8, options.runs().get(0).threads());
         assertEquals(ResultFormatType.CSV, options.resultFormat());
         assertEquals(Path.of("out/x.csv"), options.resultFile("m"));
-        assertEquals(new Endpoint("10.0.0.2", 9090), options.endpoint());
+        assertEquals(new Target("10.0.0.2", 9090), options.target());
     }
 
     @Test
     void upstreamRestoresTheLongRunsButExplicitOptionsWin() {
-        ClientOptions options = new ClientOptions().parse("--upstream", "--measurementIterations", "5");
+        ClientOptions options = ClientOptions.parse("--upstream", "--measurementIterations", "5");
         assertEquals(3, options.warmupIterations());
         assertEquals(TimeValue.seconds(10), options.warmupTime());
         assertEquals(5, options.measurementIterations());
@@ -78,7 +79,7 @@ class ClientOptionsTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = BenchmarkClient.run(new String[] {option, value}, new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(BenchmarkClient.EXIT_USAGE, status);
+        assertEquals(ExitCode.USAGE, status);
         String message = err.toString(StandardCharsets.UTF_8);
         assertTrue(message.startsWith("error: ") && message.contains(named), message);
     }
@@ -86,7 +87,7 @@ class ClientOptionsTest {
     @Test
     void helpListsTheOptions() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(BenchmarkClient.EXIT_OK, BenchmarkClient.run(new String[] {"--help"},
+        assertEquals(ExitCode.OK, BenchmarkClient.run(new String[] {"--help"},
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("--measurementIterations"));
     }
@@ -94,7 +95,7 @@ class ClientOptionsTest {
     @Test
     void aDryRunPrintsTheRunsWithoutConnecting() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(BenchmarkClient.EXIT_OK, BenchmarkClient.run(
+        assertEquals(ExitCode.OK, BenchmarkClient.run(
                 new String[] {"--port", "1", "--threads", "1,8", "--dry-run"},
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
         String printed = out.toString(StandardCharsets.UTF_8);
@@ -103,41 +104,41 @@ class ClientOptionsTest {
 
     @Test
     void availabilityTakesATimeAndOneThreadCount() {
-        ClientOptions options = new ClientOptions().parse("--availability", "1500ms", "--threads", "4",
+        ClientOptions options = ClientOptions.parse("--availability", "1500ms", "--threads", "4",
                 "--connections", "2");
         assertEquals(Duration.ofMillis(1500), options.availabilityTime());
         assertEquals(4, options.availabilityThreads());
         assertEquals(2, options.connections());
-        assertEquals(Duration.ofSeconds(30), new ClientOptions().parse("--availability", "30")
+        assertEquals(Duration.ofSeconds(30), ClientOptions.parse("--availability", "30")
                 .availabilityTime());
-        assertNull(new ClientOptions().parse().availabilityTime());
+        assertNull(ClientOptions.parse().availabilityTime());
     }
 
     @ParameterizedTest
     @CsvSource({
-        "--measurementTime,1,measurementTime",
-        "--forks,2,forks",
-        "--preset,motan,preset",
-        "--resultFormat,csv,resultFormat",
-        "--scenario,echo,scenario",
-        "--threads,'1,8',threads",
-        "--availability,500ms,availability",
+        "--measurementTime,1,option measurementTime: a JMH option, and --availability runs no JMH",
+        "--forks,2,option forks: a JMH option",
+        "--preset,motan,option preset: a JMH option",
+        "--resultFormat,csv,option resultFormat: a JMH option",
+        "--scenario,echo,option scenario: a JMH option",
+        "--threads,'1,8',option threads: --availability runs one thread count",
+        "--availability,500ms,option availability: 500 ms is shorter than the 1 s a recovery needs",
     })
-    void availabilityRefusesWhatOnlyJmhUses(String option, String value, String named) throws IOException {
+    void availabilityRefusesWhatOnlyJmhUses(String option, String value, String expected) throws IOException {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         String[] args = "--availability".equals(option) ? new String[] {option, value}
                 : new String[] {"--availability", "5", option, value};
         int status = BenchmarkClient.run(args, new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(BenchmarkClient.EXIT_USAGE, status);
+        assertEquals(ExitCode.USAGE, status);
         String message = err.toString(StandardCharsets.UTF_8);
-        assertTrue(message.startsWith("error: option " + named), message);
+        assertTrue(message.startsWith("error: " + expected), message);
     }
 
     @Test
     void anAvailabilityDryRunSaysWhatItWouldRun() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(BenchmarkClient.EXIT_OK, BenchmarkClient.run(
+        assertEquals(ExitCode.OK, BenchmarkClient.run(
                 new String[] {"--port", "1", "--availability", "3", "--threads", "8", "--dry-run"},
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
         assertEquals("would run: availability load for 3000 ms at 8 threads over the four UserService calls",
@@ -146,6 +147,8 @@ class ClientOptionsTest {
 
     @Test
     void aMissingValueIsAUsageError() {
-        assertThrows(joptsimple.OptionException.class, () -> new ClientOptions().parse("--threads"));
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+                () -> ClientOptions.parse("--threads"));
+        assertTrue(error.getMessage().contains("--threads"), error.getMessage());
     }
 }

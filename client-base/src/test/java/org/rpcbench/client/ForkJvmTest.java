@@ -7,31 +7,30 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.rpcbench.dubbo.Endpoint;
+import org.rpcbench.contract.JvmRole;
+import org.rpcbench.contract.RegistryAddress;
+import org.rpcbench.stack.Target;
 
 class ForkJvmTest {
 
     @Test
-    void forksGetTheBuildsOpensForKryoAndFst() {
-        List<String> opens = ForkJvm.addOpens();
-        assertEquals(List.of(
-                "--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "--add-opens=java.base/java.util=ALL-UNNAMED",
-                "--add-opens=java.base/java.math=ALL-UNNAMED",
-                "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
-                "--add-opens=java.base/java.net=ALL-UNNAMED",
-                "--add-opens=java.base/java.text=ALL-UNNAMED",
-                "--add-opens=java.base/java.time=ALL-UNNAMED",
-                "--add-opens=java.sql/java.sql=ALL-UNNAMED"), opens);
-    }
-
-    @Test
-    void forksAreToldTheEndpointConnectionsAndLogFile() {
-        List<String> args = ForkJvm.args(new Endpoint("127.0.0.1", 9999), 10, Path.of("/tmp/run.log"));
-        assertTrue(args.containsAll(ForkJvm.addOpens()));
+    void forksAreToldTheTargetConnectionsAndLogFileWithTheForkRolesFlags() {
+        List<String> args = ForkJvm.args(new Target("127.0.0.1", 9999, null, 10, 5000), Path.of("/tmp/run.log"));
+        assertTrue(args.containsAll(JvmRole.FORK.jvmArgs()));
         assertTrue(args.contains("-Drpcbench.host=127.0.0.1"));
         assertTrue(args.contains("-Drpcbench.port=9999"));
         assertTrue(args.contains("-Drpcbench.connections=10"));
         assertTrue(args.contains("-Dorg.slf4j.simpleLogger.logFile=/tmp/run.log"));
+    }
+
+    @Test
+    void aForkReadsBackTheTargetItWasGiven() {
+        Target target = new Target("10.0.0.2", 9090, new RegistryAddress("10.0.0.5", 2181), 4, 3000);
+        target.systemProperties().forEach(System::setProperty);
+        try {
+            assertEquals(target, Target.fromSystemProperties());
+        } finally {
+            target.systemProperties().keySet().forEach(System::clearProperty);
+        }
     }
 }

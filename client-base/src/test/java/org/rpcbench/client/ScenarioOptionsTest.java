@@ -14,7 +14,7 @@ class ScenarioOptionsTest {
 
     @Test
     void byDefaultTheFourUserCallsRunOnceAt32ThreadsOnOneSharedConnection() {
-        ClientOptions options = new ClientOptions().parse();
+        ClientOptions options = ClientOptions.parse();
         assertEquals(List.of(new JmhRun(Set.of(Scenario.USER), List.of("1k"), 32)), options.runs());
         assertEquals(0, options.connections());
         assertEquals(List.of(), options.modes());
@@ -22,7 +22,7 @@ class ScenarioOptionsTest {
 
     @Test
     void aThreadListRunsEachLevelInTurn() {
-        ClientOptions options = new ClientOptions().parse("--scenario", "echo,cpu", "--payload", "1k,50k,person",
+        ClientOptions options = ClientOptions.parse("--scenario", "echo,cpu", "--payload", "1k,50k,person",
                 "--threads", "1,10,20", "--connections", "4", "--modes", "thrpt,sample");
         assertEquals(List.of(1, 10, 20), options.runs().stream().map(JmhRun::threads).toList());
         JmhRun first = options.runs().get(0);
@@ -34,26 +34,27 @@ class ScenarioOptionsTest {
 
     @Test
     void presetsReproduceTheSeedTables() {
-        ClientOptions dubbo2 = new ClientOptions().parse("--preset", "dubbo2-report");
+        ClientOptions dubbo2 = ClientOptions.parse("--preset", "dubbo2-report");
         assertEquals(List.of(
                 new JmhRun(Set.of(Scenario.ECHO), List.of("1k", "50k", "200k", "person"), 10),
                 new JmhRun(Set.of(Scenario.CPU), List.of(), 20)), dubbo2.runs());
         assertEquals(List.of(Mode.Throughput, Mode.SampleTime), dubbo2.modes());
 
-        ClientOptions motan = new ClientOptions().parse("--preset", "motan");
+        ClientOptions motan = ClientOptions.parse("--preset", "motan");
         assertEquals(List.of(1, 10, 20, 50), motan.runs().stream().map(JmhRun::threads).toList());
         assertEquals(10, motan.connections());
         assertEquals(List.of("empty", "person", "1k", "5k", "10k", "20k", "30k", "50k"),
                 motan.runs().get(0).payloads());
 
-        ClientOptions dubbox = new ClientOptions().parse("--preset", "dubbox");
+        ClientOptions dubbox = ClientOptions.parse("--preset", "dubbox");
         assertEquals(List.of("bid", "bid100", "1k", "100k", "1m"), dubbox.runs().get(1).payloads());
         assertEquals(10, dubbox.runs().get(1).threads());
     }
 
     @Test
     void badScenarioPayloadPresetOrModeNamesTheOption() {
-        assertMessage("scenario", "--scenario", "grpc");
+        assertMessage("option scenario: unknown scenario 'grpc'", "--scenario", "grpc");
+        assertMessage("option scenario: unknown scenario 'nope'", "--scenario", "nope", "--payload", "2k");
         assertMessage("option payload: unknown payload '2k'", "--scenario", "echo", "--payload", "2k");
         assertMessage("preset", "--preset", "netty");
         assertMessage("modes", "--modes", "ss");
@@ -63,7 +64,7 @@ class ScenarioOptionsTest {
 
     private static void assertMessage(String expected, String... args) {
         IllegalArgumentException error =
-                assertThrows(IllegalArgumentException.class, () -> new ClientOptions().parse(args));
+                assertThrows(IllegalArgumentException.class, () -> ClientOptions.parse(args));
         assertTrue(error.getMessage().contains(expected), error.getMessage());
     }
 }

@@ -7,15 +7,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
-import joptsimple.OptionException;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.registry.NotifyListener;
@@ -24,7 +21,12 @@ import org.apache.dubbo.registry.RegistryFactory;
 import org.apache.dubbo.rpc.model.ApplicationModel;
 import org.apache.dubbo.rpc.model.FrameworkModel;
 import org.rpcbench.api.UserService;
-import org.rpcbench.launch.RunFiles;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.RegistryAddress;
+import org.rpcbench.contract.RunFiles;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code benchmark.sh registry-latency}: the ZooKeeper registry's own figures, through Dubbo's registry client as a
@@ -32,10 +34,10 @@ import org.rpcbench.launch.RunFiles;
  * ZooKeeper session); a consumer subscribed in another sees each change. Measured: how long a register or
  * unregister call takes, and how long from its start until the consumer's listener has the change (the push).
  */
+@Command(name = "registry-latency", sortOptions = false, usageHelpAutoWidth = true,
+        description = "How long Dubbo's ZooKeeper registry takes to register providers and push them to a consumer.")
 public final class RegistryLatency {
 
-    private static final int EXIT_USAGE = 2;
-    private static final int EXIT_FAILED = 1;
     /** Dubbo's registry parameter, and its default: a push too soon after the previous one is held back this long. */
     private static final String DELAY_NOTIFICATION_KEY = "delay-notification";
     private static final int DUBBO_DELAY_NOTIFICATION_MILLIS = 5000;
@@ -47,66 +49,80 @@ public final class RegistryLatency {
         System.exit(run(args, System.out, System.err));
     }
 
+    @Option(names = "--registry", paramLabel = "zookeeper://host:port",
+            description = "the ZooKeeper to measure; default: an embedded ZooKeeper on a free loopback port")
+    String registry;
+
+    @Option(names = "--providers", description = "providers that come and go each round (default: ${DEFAULT-VALUE})")
+    int providers = 4;
+
+    @Option(names = "--rounds", description = "rounds: every provider registers, then unregisters (default:"
+            + " ${DEFAULT-VALUE})")
+    int rounds = 3;
+
+    @Option(names = "--interval", description = "milliseconds between two providers' changes (default:"
+            + " ${DEFAULT-VALUE})")
+    int interval = 100;
+
+    @Option(names = "--" + DELAY_NOTIFICATION_KEY, description = "Dubbo's registry " + DELAY_NOTIFICATION_KEY
+            + " in ms: a push that comes less than this after the previous one is held back (Dubbo starts doing so"
+            + " after its first pushes); 0 pushes every change at once (default: ${DEFAULT-VALUE})")
+    int delayNotification = DUBBO_DELAY_NOTIFICATION_MILLIS;
+
+    @Option(names = "--push-timeout", description = "seconds to wait for a push before failing (default:"
+            + " ${DEFAULT-VALUE})")
+    int pushTimeout = 30;
+
+    @Option(names = "--help", usageHelp = true, description = "show this help")
+    boolean help;
+
     static int run(String[] args, PrintStream out, PrintStream err) throws IOException, InterruptedException {
-        OptionParser parser = new OptionParser();
-        OptionSpec<String> registryOption = parser.accepts("registry", "zookeeper://host:port; default: an embedded"
-                + " ZooKeeper on a free loopback port").withRequiredArg();
-        OptionSpec<Integer> providers = parser.accepts("providers", "providers that come and go each round")
-                .withRequiredArg().ofType(Integer.class).defaultsTo(4);
-        OptionSpec<Integer> rounds = parser.accepts("rounds", "rounds: every provider registers, then unregisters")
-                .withRequiredArg().ofType(Integer.class).defaultsTo(3);
-        OptionSpec<Integer> interval = parser.accepts("interval", "milliseconds between two providers' changes")
-                .withRequiredArg().ofType(Integer.class).defaultsTo(100);
-        OptionSpec<Integer> delay = parser.accepts(DELAY_NOTIFICATION_KEY, "Dubbo's registry " + DELAY_NOTIFICATION_KEY
-                        + " in ms: a push that comes less than this after the previous one is held back (Dubbo"
-                        + " starts doing so after its first pushes); 0 pushes every change at once")
-                .withRequiredArg().ofType(Integer.class).defaultsTo(DUBBO_DELAY_NOTIFICATION_MILLIS);
-        OptionSpec<Integer> pushTimeout = parser.accepts("push-timeout", "seconds to wait for a push before failing")
-                .withRequiredArg().ofType(Integer.class).defaultsTo(30);
-        OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
-        OptionSet options;
+        RegistryLatency options = new RegistryLatency();
+        CommandLine command = new CommandLine(options);
         RegistryAddress address;
         try {
-            options = parser.parse(args);
-            for (OptionSpec<Integer> positive : List.of(providers, rounds, pushTimeout)) {
-                if (options.valueOf(positive) < 1) {
-                    throw new IllegalArgumentException("option " + positive.options().get(0) + ": "
-                            + options.valueOf(positive) + " is below 1");
+            command.parseArgs(args);
+            for (Map.Entry<String, Integer> positive : Map.of("providers", options.providers, "rounds",
+                    options.rounds, "push-timeout", options.pushTimeout).entrySet()) {
+                if (positive.getValue() < 1) {
+                    throw new IllegalArgumentException("option " + positive.getKey() + ": " + positive.getValue()
+                            + " is below 1");
                 }
             }
-            for (OptionSpec<Integer> notNegative : List.of(interval, delay)) {
-                if (options.valueOf(notNegative) < 0) {
-                    throw new IllegalArgumentException("option " + notNegative.options().get(0) + ": "
-                            + options.valueOf(notNegative) + " is below 0");
+            for (Map.Entry<String, Integer> notNegative : Map.of("interval", options.interval,
+                    DELAY_NOTIFICATION_KEY, options.delayNotification).entrySet()) {
+                if (notNegative.getValue() < 0) {
+                    throw new IllegalArgumentException("option " + notNegative.getKey() + ": "
+                            + notNegative.getValue() + " is below 0");
                 }
             }
-            address = options.has(registryOption) ? RegistryAddress.parse(options.valueOf(registryOption)) : null;
-        } catch (OptionException | IllegalArgumentException e) {
+            address = options.registry == null ? null : RegistryAddress.parse(options.registry);
+        } catch (CommandLine.ParameterException | IllegalArgumentException e) {
             err.println("error: " + e.getMessage() + " (see --help)");
-            return EXIT_USAGE;
+            return ExitCode.USAGE;
         }
-        if (options.has(help)) {
-            parser.printHelpOn(out);
-            return 0;
+        if (options.help) {
+            command.usage(out);
+            return ExitCode.OK;
         }
-        Path logFile = RunFiles.logDubboTo(Path.of("logs/registry-latency-" + RunFiles.utcStamp() + ".log"));
+        Path logFile = RunFiles.logTo(Path.of("logs/registry-latency-" + RunFiles.utcStamp() + ".log"));
 
         EmbeddedZooKeeper embedded = address == null ? EmbeddedZooKeeper.start("127.0.0.1", 0) : null;
         try {
             RegistryAddress registry = embedded == null ? address : embedded.address();
             registry.checkReachable();
             out.println("registry: " + registry + (embedded == null ? "" : " (embedded)") + ", "
-                    + DELAY_NOTIFICATION_KEY + "=" + options.valueOf(delay) + " ms, " + options.valueOf(providers)
-                    + " providers x " + options.valueOf(rounds) + " rounds, " + options.valueOf(interval)
+                    + DELAY_NOTIFICATION_KEY + "=" + options.delayNotification + " ms, " + options.providers
+                    + " providers x " + options.rounds + " rounds, " + options.interval
                     + " ms apart; Dubbo's log: " + logFile);
-            List<Change> changes = new Measurement(registry, options.valueOf(delay),
-                    Duration.ofSeconds(options.valueOf(pushTimeout)))
-                    .run(options.valueOf(providers), options.valueOf(rounds), Duration.ofMillis(options.valueOf(interval)));
+            List<Change> changes = new Measurement(registry, options.delayNotification,
+                    Duration.ofSeconds(options.pushTimeout))
+                    .run(options.providers, options.rounds, Duration.ofMillis(options.interval));
             out.print(summary(changes));
-            return 0;
+            return ExitCode.OK;
         } catch (RegistryAddress.RegistryUnreachableException | PushTimeoutException e) {
             err.println("error: " + e.getMessage());
-            return EXIT_FAILED;
+            return ExitCode.FAILED;
         } finally {
             if (embedded != null) {
                 embedded.close();

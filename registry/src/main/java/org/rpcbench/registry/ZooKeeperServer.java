@@ -1,66 +1,98 @@
 package org.rpcbench.registry;
 
-import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
-import joptsimple.OptionException;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
-import org.rpcbench.launch.RunFiles;
-import org.rpcbench.launch.StopSignals;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.LauncherWatch;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.contract.RunFiles;
+import org.rpcbench.contract.StopSignals;
+import org.rpcbench.contract.Stopped;
+import org.rpcbench.contract.ZooKeeperReady;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code benchmark.sh zookeeper}: an embedded ZooKeeper for servers and clients in other processes, until SIGTERM
- * or Ctrl-C; its data directory is removed when it stops. Prints one ready line with the address to pass on.
+ * or Ctrl-C; its data directory is removed when it stops. Prints one ready line with the address to pass on, and
+ * writes it as a {@link ZooKeeperReady} record where the launcher asks.
  */
+@Command(name = "zookeeper", sortOptions = false, usageHelpAutoWidth = true,
+        description = "An embedded ZooKeeper until SIGTERM or Ctrl-C; its data directory is removed when it stops.")
 public final class ZooKeeperServer {
 
-    public static final String READY = "rpcbench zookeeper ready: ";
+    @Option(names = "--host", description = "address to bind, exactly this one (default: ${DEFAULT-VALUE})")
+    String host = "127.0.0.1";
+
+    @Option(names = "--port", description = "port to bind; 0 takes a free one (default: ${DEFAULT-VALUE})")
+    int port;
+
+    @Option(names = "--log", paramLabel = "file",
+            description = "ZooKeeper's log file (default logs/zookeeper-<UTC time>.log)")
+    Path log;
+
+    @Option(names = "--ready-file", paramLabel = "file", description = "write the ready record here once serving")
+    Path readyFile;
+
+    @Option(names = "--stop-file", paramLabel = "file", description = "write the stop record here when ending")
+    Path stopFile;
+
+    @Option(names = "--help", usageHelp = true, description = "show this help")
+    boolean help;
 
     private ZooKeeperServer() {
     }
 
-    public static void main(String[] args) throws IOException, InterruptedException {
-        OptionParser parser = new OptionParser();
-        OptionSpec<String> host = parser.accepts("host", "address to bind (exactly this one)")
-                .withRequiredArg().defaultsTo("127.0.0.1");
-        OptionSpec<Integer> port = parser.accepts("port", "port to bind; 0 takes a free one")
-                .withRequiredArg().ofType(Integer.class).defaultsTo(0);
-        OptionSpec<String> log = parser.accepts("log", "ZooKeeper's log file (default logs/zookeeper-<UTC time>.log)")
-                .withRequiredArg();
-        OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
-        OptionSet options;
-        try {
-            options = parser.parse(args);
-        } catch (OptionException e) {
-            System.err.println("error: " + e.getMessage() + " (see --help)");
-            System.exit(2);
-            return;
-        }
-        if (options.has(help)) {
-            parser.printHelpOn(System.out);
-            return;
-        }
-        Path logFile = RunFiles.logDubboTo(Path.of(options.has(log)
-                ? options.valueOf(log) : "logs/zookeeper-" + RunFiles.utcStamp() + ".log"));
+    public static void main(String[] args) throws Exception {
+        System.exit(run(args, System.out, System.err));
+    }
 
+    static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        ZooKeeperServer options = new ZooKeeperServer();
+        CommandLine command = new CommandLine(options);
+        try {
+            command.parseArgs(args);
+        } catch (CommandLine.ParameterException e) {
+            err.println("error: " + e.getMessage() + " (see --help)");
+            return ExitCode.USAGE;
+        }
+        if (options.help) {
+            command.usage(out);
+            return ExitCode.OK;
+        }
+        Path logFile = RunFiles.logTo(options.log != null ? options.log
+                : Path.of("logs", "zookeeper-" + RunFiles.utcStamp() + ".log"));
         CountDownLatch stop = StopSignals.install();
+        LauncherWatch.onLauncherExit(stop::countDown);
         EmbeddedZooKeeper zookeeper;
         try {
-            zookeeper = EmbeddedZooKeeper.start(options.valueOf(host), options.valueOf(port));
+            zookeeper = EmbeddedZooKeeper.start(options.host, options.port);
         } catch (RuntimeException e) {
-            System.err.println("error: " + e.getMessage());
-            System.exit(1);
-            return;
+            err.println("error: " + e.getMessage());
+            options.writeStop(Stopped.failed(ExitCode.FAILED, e.getMessage()));
+            return ExitCode.FAILED;
         }
-        System.out.println(READY + zookeeper.address() + " data=" + zookeeper.dataDirectory() + " log=" + logFile);
-        System.out.flush();
+        ZooKeeperReady ready = new ZooKeeperReady(zookeeper.address().toString(),
+                zookeeper.dataDirectory().toString(), logFile.toString(), ProcessHandle.current().pid());
+        if (options.readyFile != null) {
+            RecordFiles.write(options.readyFile, ready);
+        }
+        out.println(ready.consoleLine());
+        out.flush();
 
         stop.await();
         zookeeper.close();
-        System.out.println("rpcbench zookeeper stopped; its data directory is removed");
-        System.exit(0);
+        options.writeStop(new Stopped(ExitCode.OK, null, null, null));
+        out.println("rpcbench zookeeper stopped; its data directory is removed");
+        return ExitCode.OK;
+    }
+
+    private void writeStop(Stopped stopped) {
+        if (stopFile != null) {
+            RecordFiles.write(stopFile, stopped);
+        }
     }
 }

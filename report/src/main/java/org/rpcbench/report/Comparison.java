@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 
+import org.rpcbench.contract.RunRecord;
+
 /**
  * The regression gate: every benchmark of the candidate against the same benchmark of the baseline (same pair,
  * benchmark, mode, threads and params). A change is a regression or an improvement only when it exceeds both the
@@ -110,8 +112,7 @@ final class Comparison {
     }
 
     private static Line missingInCandidate(Key key, Measurement before, Run candidate) {
-        Optional<RunInfo.PairOutcome> outcome = candidate.info() == null ? Optional.empty()
-                : candidate.info().outcome(key.pair());
+        Optional<RunRecord.Pair> outcome = candidate.outcome(key.pair());
         if (outcome.isPresent() && !outcome.get().passed()) {
             String message = outcome.get().message();
             return new Line(key, before, null, Double.NaN, Verdict.PAIR_FAILED,

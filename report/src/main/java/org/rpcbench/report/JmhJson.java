@@ -41,7 +41,19 @@ final class JmhJson {
 
     /** The measurements of one pair's JMH result file. */
     static List<Measurement> read(Path file, String pair) throws InputException {
-        JsonNode root = readTree(file);
+        return measurements(readTree(file), file.toString(), pair);
+    }
+
+    /** The measurements of JMH JSON text, as JMH's own JSON writer produced it. */
+    static List<Measurement> parse(String json, String pair) throws InputException {
+        try {
+            return measurements(MAPPER.readTree(json), "JMH's result", pair);
+        } catch (JacksonException e) {
+            throw new InputException("JMH's result is not readable JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static List<Measurement> measurements(JsonNode root, String file, String pair) throws InputException {
         if (!root.isArray()) {
             throw new InputException(file + " is not a JMH JSON result (expected an array of benchmark results)");
         }

@@ -36,7 +36,13 @@ final class MarkdownReport {
         return md.toString();
     }
 
-    /** Columns with a unit in their header hold numbers: right-aligned. */
+    /** A Markdown table; columns with a unit in their header hold numbers: right-aligned. */
+    static String table(List<String> header, List<List<String>> rows) {
+        StringBuilder md = new StringBuilder();
+        table(md, header, rows);
+        return md.toString();
+    }
+
     private static void table(StringBuilder md, List<String> header, List<List<String>> rows) {
         md.append("| ").append(String.join(" | ", header.stream().map(MarkdownReport::escape).toList()))
                 .append(" |\n|");

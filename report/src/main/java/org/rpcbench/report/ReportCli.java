@@ -2,142 +2,160 @@ package org.rpcbench.report;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Callable;
 
-import joptsimple.OptionException;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
+import org.rpcbench.contract.ExitCode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code report}: report.md and report.html of a run; {@code compare}: the regression gate between two runs.
- * Exit codes: 0 done (no regression), 1 a regression or a failed candidate pair, 2 bad usage or unusable input.
+ * {@code report}: report.md and report.html of a run; {@code compare}: the regression gate between two runs. Exit
+ * codes: 0 done (no regression), 1 a regression or a failed candidate pair, 2 bad usage or unusable input.
  */
-public final class ReportCli {
+@Command(name = "report-tool", subcommands = {ReportCli.Report.class, ReportCli.Compare.class},
+        usageHelpAutoWidth = true, description = "Reports and compares runs.")
+public final class ReportCli implements Callable<Integer> {
 
-    static final int EXIT_OK = 0;
-    static final int EXIT_REGRESSION = 1;
-    static final int EXIT_UNUSABLE = 2;
     static final double DEFAULT_THRESHOLD = 5;
 
-    static final String USAGE = """
-            usage: report <run-dir | jmh.json ...> [--out DIR]
-                     writes report.md and report.html (into the run directory, the first file's directory, or DIR)
-                   compare <baseline> <candidate> [--threshold PERCENT] [--out FILE]
-                     compares two runs (run directories or JMH JSON files) as Markdown on stdout (and in FILE);
-                     exits 1 on a regression beyond both the threshold (default 5%) and the noise, or a failed pair
-            exit codes: 0 ok, 1 regression or failed pair, 2 bad usage or unusable input
-            """;
+    @Spec
+    CommandSpec spec;
 
-    private ReportCli() {
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().getErr().println("error: no command: report or compare (see --help)");
+        return ExitCode.USAGE;
     }
 
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
+    /** The command line as a program runs it: every bad option or value is "error: ..." and exit 2. */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 0) {
-            err.println("error: no command (see --help)");
-            err.print(USAGE);
-            return EXIT_UNUSABLE;
+        return configure(new CommandLine(new ReportCli()), out, err).execute(args);
+    }
+
+    /** Streams and the suite's usage-error convention, for this command line or one that embeds its commands. */
+    public static CommandLine configure(CommandLine commandLine, PrintStream out, PrintStream err) {
+        return commandLine
+                .setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
+                .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8))
+                .setParameterExceptionHandler((e, args) -> {
+                    e.getCommandLine().getErr().println("error: " + e.getMessage() + " (see --help)");
+                    return ExitCode.USAGE;
+                });
+    }
+
+    /** Input that cannot be used is exit 2, with one line naming it. */
+    private static int unusable(CommandSpec spec, String message) {
+        spec.commandLine().getErr().println("error: " + message);
+        return ExitCode.USAGE;
+    }
+
+    @Command(name = "report", usageHelpAutoWidth = true,
+            description = "Writes report.md and report.html: into the run directory, the first file's directory, or"
+                    + " --out.")
+    public static final class Report implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(arity = "1..*", paramLabel = "run-dir | jmh.json",
+                description = "a run directory of run-all, or JMH JSON files (one per pair, named after it)")
+        List<Path> inputs;
+
+        @Option(names = "--out", paramLabel = "DIR", description = "directory for report.md and report.html")
+        Path out;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+        boolean help;
+
+        @Override
+        public Integer call() {
+            try {
+                Run run = Run.load(inputs);
+                Path directory = out != null ? out
+                        : Files.isDirectory(inputs.get(0)) ? inputs.get(0) : inputs.get(0).toAbsolutePath().getParent();
+                ReportModel model = ReportModel.of(run);
+                Path markdown = directory.resolve("report.md");
+                Path html = directory.resolve("report.html");
+                write(markdown, MarkdownReport.render(model));
+                write(html, HtmlReport.render(model));
+                spec.commandLine().getOut().println(markdown);
+                spec.commandLine().getOut().println(html);
+                return ExitCode.OK;
+            } catch (InputException e) {
+                return unusable(spec, e.getMessage());
+            } catch (UncheckedIOException e) {
+                return unusable(spec, e.getCause().getMessage());
+            }
         }
-        String command = args[0];
-        String[] rest = List.of(args).subList(1, args.length).toArray(String[]::new);
-        try {
-            return switch (command) {
-                case "--help", "-h", "help" -> {
-                    out.print(USAGE);
-                    yield EXIT_OK;
+    }
+
+    @Command(name = "compare", usageHelpAutoWidth = true,
+            description = "Compares two runs (run directories or JMH JSON files) as Markdown; exits 1 on a regression"
+                    + " beyond both the threshold and the noise, or a failed pair.")
+    public static final class Compare implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "<baseline>", description = "the run compared against")
+        Path baseline;
+
+        @Parameters(index = "1", paramLabel = "<candidate>", description = "the run judged")
+        Path candidate;
+
+        @Option(names = "--threshold", paramLabel = "PERCENT",
+                description = "smallest change in percent that counts, beyond the noise (default: ${DEFAULT-VALUE})")
+        double threshold = DEFAULT_THRESHOLD;
+
+        @Option(names = "--out", paramLabel = "FILE", description = "also write the Markdown to this file")
+        Path out;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+        boolean help;
+
+        @Override
+        public Integer call() {
+            if (!Double.isFinite(threshold) || threshold < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "option threshold: " + threshold
+                        + " is not a percentage of 0 or more");
+            }
+            try {
+                Comparison comparison = Comparison.of(loadSide(baseline), loadSide(candidate), threshold);
+                String markdown = comparison.markdown();
+                spec.commandLine().getOut().print(markdown);
+                spec.commandLine().getOut().flush();
+                if (out != null) {
+                    write(out, markdown);
                 }
-                case "report" -> report(rest, out);
-                case "compare" -> compare(rest, out);
-                default -> throw new IllegalArgumentException("unknown command '" + command
-                        + "': report or compare");
-            };
-        } catch (OptionException | IllegalArgumentException e) {
-            err.println("error: " + e.getMessage() + " (see --help)");
-            return EXIT_UNUSABLE;
-        } catch (InputException e) {
-            err.println("error: " + e.getMessage());
-            return EXIT_UNUSABLE;
-        } catch (UncheckedIOException e) {
-            err.println("error: " + e.getCause().getMessage());
-            return EXIT_UNUSABLE;
+                return comparison.passed() ? ExitCode.OK : ExitCode.FAILED;
+            } catch (InputException e) {
+                return unusable(spec, e.getMessage());
+            } catch (UncheckedIOException e) {
+                return unusable(spec, e.getCause().getMessage());
+            }
         }
-    }
 
-    private static int report(String[] args, PrintStream out) throws InputException {
-        OptionParser parser = new OptionParser();
-        OptionSpec<String> outDirectory = parser.accepts("out", "directory for report.md and report.html")
-                .withRequiredArg().describedAs("DIR");
-        OptionSpec<Void> help = parser.accepts("help").forHelp();
-        OptionSet options = parser.parse(args);
-        if (options.has(help)) {
-            out.print(USAGE);
-            return EXIT_OK;
+        private static Run loadSide(Path side) throws InputException {
+            Run run = Run.load(List.of(side));
+            if (run.measurements().isEmpty()) {
+                throw new InputException(side + " has no benchmark result"
+                        + (run.info() == null ? "" : ": " + String.join("; ", ReportTables.failures(run))));
+            }
+            return run;
         }
-        List<Path> inputs = options.nonOptionArguments().stream().map(arg -> Path.of(arg.toString())).toList();
-        if (inputs.isEmpty()) {
-            throw new IllegalArgumentException("report: give a run directory or JMH JSON files");
-        }
-        Run run = Run.load(inputs);
-        Path directory = options.has(outDirectory) ? Path.of(options.valueOf(outDirectory))
-                : Files.isDirectory(inputs.get(0)) ? inputs.get(0) : inputs.get(0).toAbsolutePath().getParent();
-        ReportModel model = ReportModel.of(run);
-        Path markdown = directory.resolve("report.md");
-        Path html = directory.resolve("report.html");
-        write(markdown, MarkdownReport.render(model));
-        write(html, HtmlReport.render(model));
-        out.println(markdown);
-        out.println(html);
-        return EXIT_OK;
-    }
-
-    private static int compare(String[] args, PrintStream out) throws InputException {
-        OptionParser parser = new OptionParser();
-        OptionSpec<Double> threshold = parser.accepts("threshold",
-                        "smallest change in percent that counts, beyond the noise")
-                .withRequiredArg().ofType(Double.class).defaultsTo(DEFAULT_THRESHOLD);
-        OptionSpec<String> outFile = parser.accepts("out", "also write the Markdown to this file")
-                .withRequiredArg().describedAs("FILE");
-        OptionSpec<Void> help = parser.accepts("help").forHelp();
-        OptionSet options = parser.parse(args);
-        if (options.has(help)) {
-            out.print(USAGE);
-            return EXIT_OK;
-        }
-        List<?> sides = options.nonOptionArguments();
-        if (sides.size() != 2) {
-            throw new IllegalArgumentException("compare: give a baseline and a candidate (got " + sides.size()
-                    + " arguments)");
-        }
-        double percent = options.valueOf(threshold);
-        if (!Double.isFinite(percent) || percent < 0) {
-            throw new IllegalArgumentException("option threshold: " + percent + " is not a percentage of 0 or more");
-        }
-        Run baseline = loadSide(Path.of(sides.get(0).toString()));
-        Run candidate = loadSide(Path.of(sides.get(1).toString()));
-        Comparison comparison = Comparison.of(baseline, candidate, percent);
-        String markdown = comparison.markdown();
-        out.print(markdown);
-        if (options.has(outFile)) {
-            write(Path.of(options.valueOf(outFile)), markdown);
-        }
-        return comparison.passed() ? EXIT_OK : EXIT_REGRESSION;
-    }
-
-    private static Run loadSide(Path side) throws InputException {
-        Run run = Run.load(List.of(side));
-        if (run.measurements().isEmpty()) {
-            throw new InputException(side + " has no benchmark result"
-                    + (run.info() == null ? "" : ": " + String.join("; ", ReportTables.failures(run))));
-        }
-        return run;
     }
 
     private static void write(Path file, String text) {

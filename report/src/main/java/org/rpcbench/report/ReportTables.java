@@ -6,6 +6,9 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+
+import org.rpcbench.contract.RunRecord;
 
 /** The report's text content as plain cells, rendered alike by the Markdown and the HTML report. */
 final class ReportTables {
@@ -28,7 +31,7 @@ final class ReportTables {
     /** Name and value of what is known about the run: id, length, scenario, dates, command, environment. */
     static List<List<String>> runFields(Run run) {
         List<List<String>> fields = new ArrayList<>();
-        RunInfo info = run.info();
+        RunRecord info = run.info();
         if (info == null) {
             fields.add(List.of("source", "JMH result files (no run.json)"));
             return fields;
@@ -38,10 +41,28 @@ final class ReportTables {
         addIfKnown(fields, "scenario", info.scenario());
         addIfKnown(fields, "start", info.start());
         addIfKnown(fields, "end", info.end() == null ? null : info.end() + duration(info.start(), info.end()));
-        if (!info.command().isEmpty()) {
-            fields.add(List.of("command", info.commandLine()));
+        if (info.command() != null && !info.command().isEmpty()) {
+            fields.add(List.of("command", String.join(" ", info.command())));
         }
-        info.environment().forEach((name, value) -> fields.add(List.of(name, value)));
+        RunRecord.Environment environment = info.environment();
+        if (environment != null) {
+            addIfKnown(fields, "gitCommit", environment.gitCommit());
+            addIfKnown(fields, "gitDirty", environment.gitDirty() == null ? null : environment.gitDirty().toString());
+            addIfKnown(fields, "javaVendor", environment.javaVendor());
+            addIfKnown(fields, "javaVersion", environment.javaVersion());
+            addIfKnown(fields, "javaVm", environment.javaVm());
+            addIfKnown(fields, "javaHome", environment.javaHome());
+            addIfKnown(fields, "os", environment.os());
+            addIfKnown(fields, "cpuModel", environment.cpuModel());
+            addIfKnown(fields, "cores", environment.cores() > 0 ? String.valueOf(environment.cores()) : null);
+            addIfKnown(fields, "memoryBytes", environment.memoryBytes() == null ? null
+                    : String.format(Locale.ROOT, "%.1f GiB", environment.memoryBytes() / (double) (1L << 30)));
+            if (environment.libraries() != null && !environment.libraries().isEmpty()) {
+                fields.add(List.of("libraries", String.join(", ", environment.libraries().entrySet().stream()
+                        .map(Map.Entry::getKey).map(name -> name + " " + environment.libraries().get(name))
+                        .toList())));
+            }
+        }
         return fields;
     }
 
@@ -67,10 +88,10 @@ final class ReportTables {
     static List<List<String>> pairRows(Run run) {
         List<List<String>> rows = new ArrayList<>();
         if (run.info() == null) {
-            run.pairs().forEach(pair -> rows.add(List.of(pair, "", RunInfo.PASSED, "", "", pair + ".json")));
+            run.pairs().forEach(pair -> rows.add(List.of(pair, "", RunRecord.Pair.PASSED, "", "", pair + ".json")));
             return rows;
         }
-        for (RunInfo.PairOutcome outcome : run.info().pairs()) {
+        for (RunRecord.Pair outcome : run.info().pairs()) {
             rows.add(List.of(outcome.pair(),
                     outcome.serialization() == null ? "" : outcome.serialization(),
                     outcome.status(),

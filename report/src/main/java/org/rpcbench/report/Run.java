@@ -1,5 +1,6 @@
 package org.rpcbench.report;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,6 +9,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.rpcbench.contract.RunRecord;
+
 /**
  * The results to report or compare: a run directory (its run.json and each pair's JMH JSON), or plain JMH JSON
  * files, one per pair, named after the pair.
@@ -15,9 +18,9 @@ import java.util.Set;
  * @param source the run directory, or the first file
  * @param info   the run directory's run.json; null for plain JMH files
  */
-record Run(Path source, RunInfo info, List<Measurement> measurements) {
+record Run(Path source, RunRecord info, List<Measurement> measurements) {
 
-    static final String RUN_JSON = "run.json";
+    static final String RUN_JSON = RunRecord.FILE_NAME;
 
     /** One run directory, or one or more JMH JSON files. */
     static Run load(List<Path> inputs) throws InputException {
@@ -60,21 +63,23 @@ record Run(Path source, RunInfo info, List<Measurement> measurements) {
             throw new InputException(directory + " has no " + RUN_JSON
                     + ": give a run directory of the matrix runner, or the JMH JSON files themselves");
         }
-        RunInfo info;
+        RunRecord info;
         try {
-            info = RunInfo.parse(JmhJson.readTree(runJson));
-        } catch (IllegalArgumentException e) {
-            throw new InputException(runJson + ": " + e.getMessage());
+            info = RunRecord.read(directory);
+        } catch (UncheckedIOException e) {
+            throw new InputException(runJson + " is not readable: " + e.getCause().getMessage());
+        }
+        if (info.pairs() == null || info.pairs().stream().anyMatch(pair -> pair.pair() == null || pair.status() == null)) {
+            throw new InputException(runJson + ": every entry of 'pairs' needs a 'pair' name and a 'status'");
         }
         List<Measurement> measurements = new ArrayList<>();
-        for (RunInfo.PairOutcome outcome : info.pairs()) {
-            Optional<String> result = resultFile(outcome);
-            if (result.isEmpty()) {
+        for (RunRecord.Pair outcome : info.pairs()) {
+            if (outcome.result() == null) {
                 continue;
             }
-            Path file = directory.resolve(result.get());
+            Path file = directory.resolve(outcome.result());
             if (!Files.isRegularFile(file)) {
-                throw new InputException(runJson + " gives " + result.get() + " as pair " + outcome.pair()
+                throw new InputException(runJson + " gives " + outcome.result() + " as pair " + outcome.pair()
                         + "'s result, but " + file + " does not exist");
             }
             measurements.addAll(JmhJson.read(file, outcome.pair()));
@@ -82,22 +87,20 @@ record Run(Path source, RunInfo info, List<Measurement> measurements) {
         return new Run(directory, info, List.copyOf(measurements));
     }
 
-    /** The result run.json names; a passed pair without a result field has the usual &lt;pair&gt;.json. */
-    private static Optional<String> resultFile(RunInfo.PairOutcome outcome) {
-        if (outcome.result() != null) {
-            return Optional.of(outcome.result());
-        }
-        return outcome.passed() && !outcome.resultNamed() ? Optional.of(outcome.pair() + ".json") : Optional.empty();
-    }
-
     static String pairName(Path file) {
         String name = file.getFileName().toString();
         return name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
     }
 
+    /** How a pair ended, from run.json; empty for plain JMH files. */
+    Optional<RunRecord.Pair> outcome(String pair) {
+        return info == null ? Optional.empty()
+                : info.pairs().stream().filter(outcome -> outcome.pair().equals(pair)).findFirst();
+    }
+
     /** The label a pair gets in rankings and legends: its serializer when run.json names it. */
     String label(String pair) {
-        return info == null ? pair : info.outcome(pair).map(RunInfo.PairOutcome::label).orElse(pair);
+        return outcome(pair).map(RunRecord.Pair::label).orElse(pair);
     }
 
     /** The pairs in the order of run.json, then of the files; pairs without results included. */

@@ -5,6 +5,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
+import org.rpcbench.contract.RunRecord;
+
 /**
  * How the calls spread over the providers, from the providers' own counters: a load balancer that sends everything
  * to one provider shows up here rather than in the throughput.

@@ -4,89 +4,91 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
+
+import org.rpcbench.contract.RecordFiles;
 
 /**
- * A process the runner started: its output (stdout and stderr merged) copied line by line to a file and shown to a
- * listener, and a bounded stop that also reaches the processes it started itself (a client's JMH forks).
+ * A JVM the runner started: its output (stdout and stderr merged) copied line by line to a file, if it has one,
+ * and shown to a listener; the records it writes awaited; and a bounded stop that also reaches the processes it
+ * started itself (a client's JMH forks).
  */
 final class ChildProcess implements AutoCloseable {
+
+    private static final long POLL_MILLIS = 50;
 
     private final String name;
     private final Process process;
     private final Path outputFile;
     private final Thread copier;
-    private final CompletableFuture<String> firstMatch = new CompletableFuture<>();
-    private final Predicate<String> awaited;
 
-    private ChildProcess(String name, Process process, Path outputFile, Predicate<String> awaited,
-            Consumer<String> listener) {
+    private ChildProcess(String name, Process process, Path outputFile, Consumer<String> listener) {
         this.name = name;
         this.process = process;
         this.outputFile = outputFile;
-        this.awaited = awaited;
         this.copier = new Thread(() -> copyOutput(listener), name + "-output");
         copier.setDaemon(true);
         copier.start();
     }
 
     /**
-     * Starts a command; every output line goes to {@code outputFile} and to {@code listener}, and the first line
-     * matching {@code awaited} can be waited for with {@link #awaitLine}. The environment gains one variable.
+     * Starts a command in a working directory; every output line goes to {@code outputFile} (when not null) and to
+     * {@code listener}.
      */
     static ChildProcess start(String name, List<String> command, Path workingDirectory, Path outputFile,
-            Predicate<String> awaited, Consumer<String> listener, String variable, String value) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(command)
+            Consumer<String> listener) throws IOException {
+        Process process = new ProcessBuilder(command)
                 .directory(workingDirectory.toFile())
-                .redirectErrorStream(true);
-        builder.environment().put(variable, value);
-        Process process = builder.start();
-        return new ChildProcess(name, process, outputFile, awaited, listener);
+                .redirectErrorStream(true)
+                .start();
+        return new ChildProcess(name, process, outputFile, listener);
     }
 
     private void copyOutput(Consumer<String> listener) {
         try (BufferedReader reader = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                PrintWriter file = new PrintWriter(Files.newBufferedWriter(outputFile, StandardCharsets.UTF_8), true)) {
+                PrintWriter file = outputFile == null ? null
+                        : new PrintWriter(Files.newBufferedWriter(outputFile, StandardCharsets.UTF_8), true)) {
             String line;
             while ((line = reader.readLine()) != null) {
-                file.println(line);
-                listener.accept(line);
-                if (!firstMatch.isDone() && awaited.test(line)) {
-                    firstMatch.complete(line);
+                if (file != null) {
+                    file.println(line);
                 }
+                listener.accept(line);
             }
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             // the output file could not be written or the pipe broke: the process's exit status still tells
-        } finally {
-            firstMatch.complete(null);
         }
     }
 
     /**
-     * The first output line the process was started to wait for, or empty when it exited or the time ran out
-     * before printing it.
+     * The record the process writes at {@code file} once it is ready; empty when it exits first, the time runs
+     * out, or {@code abandon} says to stop waiting.
      */
-    Optional<String> awaitLine(Duration timeout) throws InterruptedException {
-        try {
-            return Optional.ofNullable(firstMatch.get(timeout.toMillis(), TimeUnit.MILLISECONDS));
-        } catch (TimeoutException | ExecutionException e) {
-            return Optional.empty();
+    <T> Optional<T> awaitRecord(Path file, Class<T> type, Duration timeout, BooleanSupplier abandon)
+            throws InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        while (true) {
+            Optional<T> record = RecordFiles.readIfPresent(file, type);
+            if (record.isPresent() || !process.isAlive() || abandon.getAsBoolean()
+                    || Instant.now().isAfter(deadline)) {
+                return record.isPresent() ? record : RecordFiles.readIfPresent(file, type);
+            }
+            TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
         }
     }
 
-    /** Waits for the exit; past the timeout the process is stopped and the result is empty. */
+    /** Waits for the exit; empty when the timeout passed first (the process is left running). */
     Optional<Integer> awaitExit(Duration timeout) throws InterruptedException {
         if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             copier.join(TimeUnit.SECONDS.toMillis(5));

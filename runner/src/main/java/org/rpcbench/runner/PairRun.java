@@ -1,108 +1,127 @@
 package org.rpcbench.runner;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+
+import org.rpcbench.contract.AvailabilityReport;
+import org.rpcbench.contract.ClientReady;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.JvmRole;
+import org.rpcbench.contract.OptionNames;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.contract.RunRecord;
+import org.rpcbench.contract.ServerReady;
+import org.rpcbench.contract.Stopped;
 
 /**
- * One pair of a matrix run: its providers started through benchmark.sh and awaited by their ready lines, its
- * consumers run to the end, the providers stopped. With a fault, the first provider is signalled while the consumers
- * run. Files land in the run directory under the pair's name.
+ * One pair, start to end: its servers started and awaited by their ready records, its clients run to the end
+ * against them, the servers stopped. With a fault, the first server is signalled while the clients run. The one
+ * place where "start the server, wait until it serves, run the client, stop the server" is written: benchmark.sh
+ * {@code <pair>}, run-all and two-hosts.sh all come here.
  */
 final class PairRun {
 
-    static final String SERVER_READY = "rpcbench server ready";
-    static final String SERVER_STOPPED = "rpcbench server stopped";
-    /** A build is never part of a run: benchmark.sh run-all builds every jar before the first pair starts. */
+    /** A build is never part of a run: benchmark.sh builds every jar before the runner starts. */
     static final Duration SERVER_START_TIMEOUT = Duration.ofMinutes(2);
     static final Duration STOP_GRACE = Duration.ofSeconds(20);
-    /** The client option that lets several JMH clients run at once (JMH otherwise refuses a second one). */
-    static final String CONCURRENT_CONSUMER = "--concurrent-consumer";
-    /** What a client prints as its availability load starts: the fault's delay counts from there. */
-    static final String AVAILABILITY_LOAD_STARTED = "== availability load";
-    private static final Pattern CALLS = Pattern.compile("calls served by serialization: \\{(.*)}");
 
-    private final ModuleLauncher launcher;
-    private final String pair;
-    private final int port;
-    private final Topology topology;
-    private final Fault fault;
-    private final List<String> clientArgs;
-    private final Duration clientTimeout;
+    /** What a pair run tells whoever drives it, as it happens. */
+    interface Listener {
+
+        /** A step of the run, for a progress line. */
+        default void status(String what) {
+        }
+
+        default void serverReady(ServerReady ready) {
+        }
+
+        default void serverStopped(Stopped stopped) {
+        }
+
+        /** Each line the first client prints (JMH's progress among them). */
+        default void clientLine(String line) {
+        }
+    }
+
+    /**
+     * What to run.
+     *
+     * @param port the first server's port; server i binds port + i
+     * @param registry what the servers are told ({@code zookeeper}, zookeeper://host:port), or null: direct
+     * @param serverFlags more JVM flags for the servers (a JFR recording)
+     * @param clientArgs the clients' own options (the runner adds where the servers are and where the records go)
+     * @param fault what happens to the first server while the clients run, or null
+     * @param serverNetns, clientNetns network namespaces to run servers and clients in, or null
+     */
+    record Plan(String pair, String host, int port, String registry, Topology topology, List<String> serverFlags,
+            List<String> clientArgs, Fault fault, Duration clientTimeout, String serverNetns, String clientNetns) {
+    }
+
+    /** A signal (TERM or KILL) sent to the first server this long after every client's load started. */
+    record Fault(String signal, Duration after) {
+    }
+
+    private final JvmLauncher launcher;
+    private final Plan plan;
+    private final PairFiles files;
     private final List<ChildProcess> running = new ArrayList<>();
     private volatile boolean aborted;
 
-    /**
-     * @param port the first provider's port; provider i binds port + i
-     * @param fault what happens to the first provider while the consumers run, or null
-     */
-    PairRun(ModuleLauncher launcher, String pair, int port, Topology topology, Fault fault, List<String> clientArgs,
-            Duration clientTimeout) {
+    PairRun(JvmLauncher launcher, Plan plan, PairFiles files) {
         this.launcher = launcher;
-        this.pair = pair;
-        this.port = port;
-        this.topology = topology;
-        this.fault = fault;
-        this.clientArgs = clientArgs;
-        this.clientTimeout = clientTimeout;
+        this.plan = plan;
+        this.files = files;
     }
 
-    /** Runs the pair; {@code clientOutput} sees each line the first consumer prints (JMH's progress among them). */
-    RunRecord.Pair run(Consumer<String> status, Consumer<String> clientOutput) throws IOException, InterruptedException {
+    RunRecord.Pair run(Listener listener) throws IOException, InterruptedException {
         Instant start = Instant.now();
-        Path dir = launcher.runDirectory();
+        Topology topology = plan.topology();
         List<ChildProcess> servers = new ArrayList<>();
-        List<String> readyLines = new ArrayList<>();
+        List<ServerReady> readies = new ArrayList<>();
         List<RunRecord.Consumer> consumers = new ArrayList<>();
         List<RunRecord.Provider> providers = new ArrayList<>();
         String message = null;
+        boolean skipped = false;
         Long faultAt = null;
         try {
             for (int i = 0; i < topology.providers(); i++) {
-                servers.add(track(launcher.start(pair + "-server", port + i,
-                        List.of("--log", dir.resolve(fileName("server", i, "-dubbo.log")).toString()), null,
-                        dir.resolve(fileName("server", i, ".out")), line -> line.startsWith(SERVER_READY), line -> { })));
+                servers.add(track(launcher.start(plan.pair() + "-server", server(i), files.serverOutput(i),
+                        line -> { })));
             }
-            for (ChildProcess server : servers) {
-                String ready = server.awaitLine(SERVER_START_TIMEOUT).orElse(null);
-                readyLines.add(ready);
-                if (ready == null && message == null) {
-                    message = aborted ? "interrupted" : server.name() + " on " + server.outputFile().getFileName()
-                            + " did not start: " + lastError(server.outputFile())
-                            .orElse("no ready line within " + SERVER_START_TIMEOUT.toSeconds() + " s");
+            for (int i = 0; i < servers.size(); i++) {
+                ServerReady ready = servers.get(i).awaitRecord(files.serverReady(i), ServerReady.class,
+                        SERVER_START_TIMEOUT, () -> aborted).orElse(null);
+                readies.add(ready);
+                if (ready != null) {
+                    listener.serverReady(ready);
+                } else if (message == null) {
+                    Optional<Stopped> stopped = RecordFiles.readIfPresent(files.serverStop(i), Stopped.class);
+                    // a server that refuses what it was asked (its stack has no registry) is not a failure
+                    skipped = !aborted && stopped.filter(stop -> stop.exitCode() == ExitCode.USAGE).isPresent();
+                    message = aborted ? "interrupted" : servers.get(i).name() + (skipped ? " cannot run this: "
+                            : " did not start: ") + stopped.map(Stopped::message).orElse("no ready record within "
+                            + SERVER_START_TIMEOUT.toSeconds() + " s; see " + files.serverOutput(i));
                 }
             }
             if (message == null) {
-                status.accept(topology.single() ? "server ready" : topology.providers() + " servers ready");
+                listener.status(topology.single() ? "server ready" : topology.providers() + " servers ready");
                 List<ChildProcess> clients = new ArrayList<>();
-                List<String> args = new ArrayList<>(clientArgs);
-                if (topology.consumers() > 1) {
-                    args.add(CONCURRENT_CONSUMER);
-                }
-                CountDownLatch loadsStarted = new CountDownLatch(topology.consumers());
-                Consumer<String> loadStart = line -> {
-                    if (line.startsWith(AVAILABILITY_LOAD_STARTED)) {
-                        loadsStarted.countDown();
-                    }
-                };
+                String registry = readies.get(0).registry();
                 for (int i = 0; i < topology.consumers(); i++) {
-                    clients.add(track(launcher.start(pair + "-client", port, args,
-                            dir.resolve(resultName(i)), dir.resolve(fileName("client", i, ".out")), line -> false,
-                            i == 0 ? clientOutput.andThen(loadStart) : loadStart)));
+                    Consumer<String> lines = i == 0 ? listener::clientLine : line -> { };
+                    clients.add(track(launcher.start(plan.pair() + "-client" + (topology.consumers() == 1 ? "" : i + 1),
+                            client(i, registry), files.clientOutput(i), lines)));
                 }
-                Instant deadline = Instant.now().plus(clientTimeout);
-                if (fault != null) {
-                    faultAt = injectFault(servers.get(0), clients, loadsStarted, status);
+                Instant deadline = Instant.now().plus(plan.clientTimeout());
+                if (plan.fault() != null) {
+                    faultAt = injectFault(servers.get(0), clients, listener);
                 }
                 for (int i = 0; i < clients.size(); i++) {
                     ChildProcess client = clients.get(i);
@@ -111,33 +130,38 @@ final class PairRun {
                     if (exit == null) {
                         client.stop(STOP_GRACE);
                     }
-                    consumers.add(new RunRecord.Consumer(resultName(i), fileName("client", i, ".out"), exit,
-                            fault == null ? null : Availability.read(dir.resolve(resultName(i)), faultAt)));
+                    consumers.add(consumer(i, exit, faultAt));
                     if (message == null) {
-                        message = clientMessage(client, exit);
+                        message = clientMessage(client, i, exit);
                     }
                 }
-                if (message == null && fault != null && faultAt == null) {
-                    message = "SIG" + fault.signal()
-                            + " was never sent: the consumers' loads did not start in time, or ended before it";
+                if (message == null && plan.fault() != null && faultAt == null) {
+                    message = "SIG" + plan.fault().signal()
+                            + " was never sent: the clients' loads did not start in time, or ended before it";
                 }
-                for (int i = fault == null ? 0 : 1; i < servers.size() && message == null; i++) {
+                for (int i = plan.fault() == null ? 0 : 1; i < servers.size() && message == null; i++) {
                     if (!servers.get(i).isAlive()) {
-                        message = servers.get(i).name() + " (port " + (port + i) + ") exited while the clients ran";
+                        message = servers.get(i).name() + " (port " + (plan.port() + i) + ") exited while the"
+                                + " clients ran";
                     }
                 }
             }
             for (int i = 0; i < servers.size(); i++) {
                 ChildProcess server = servers.get(i);
-                boolean faulted = fault != null && i == 0;
+                boolean faulted = plan.fault() != null && i == 0;
                 Optional<Integer> exit = server.isAlive() ? server.stop(STOP_GRACE) : server.awaitExit(STOP_GRACE);
-                String ready = i < readyLines.size() ? readyLines.get(i) : null;
-                String stopped = lastLine(server.outputFile(), SERVER_STOPPED).orElse(null);
-                providers.add(new RunRecord.Provider(port + i, fileName("server", i, ".out"), ready, stopped,
-                        calls(stopped)));
+                ServerReady ready = i < readies.size() ? readies.get(i) : null;
+                Stopped stopped = ready == null ? null
+                        : RecordFiles.readIfPresent(files.serverStop(i), Stopped.class).orElse(null);
+                if (stopped != null) {
+                    listener.serverStopped(stopped);
+                }
+                providers.add(new RunRecord.Provider(plan.port() + i, files.name(files.serverOutput(i)), ready,
+                        stopped, stopped == null ? null : stopped.totalCalls()));
                 if (message == null && !faulted && ready != null && exit.filter(code -> code == 0).isEmpty()) {
-                    message = server.name() + " (port " + (port + i) + ") did not stop cleanly: "
-                            + exit.map(code -> "exit " + code).orElse("killed after " + STOP_GRACE.toSeconds() + " s");
+                    message = server.name() + " (port " + (plan.port() + i) + ") did not stop cleanly: "
+                            + exit.map(code -> "exit " + code).orElse("killed after " + STOP_GRACE.toSeconds()
+                            + " s");
                 }
             }
         } finally {
@@ -148,50 +172,97 @@ final class PairRun {
         }
         boolean passed = message == null;
         String result = null;
-        if (passed && fault == null) {
-            result = pair + ".json";
+        if (passed && plan.fault() == null && files.clientResult(0) != null) {
+            Path merged = files.clientResult(0);
             if (topology.consumers() > 1) {
-                ConsumerMerge.merge(consumers.stream().map(consumer -> dir.resolve(consumer.result())).toList(),
-                        topology.providers(), dir.resolve(result));
+                merged = files.mergedResult();
+                List<Path> results = new ArrayList<>();
+                for (int i = 0; i < topology.consumers(); i++) {
+                    results.add(files.clientResult(i));
+                }
+                ConsumerMerge.merge(results, topology.providers(), merged);
             }
+            result = files.name(merged);
         }
         Instant end = Instant.now();
-        return new RunRecord.Pair(pair, readyValue(readyLines.isEmpty() ? null : readyLines.get(0), "serialization"),
-                passed ? RunRecord.Pair.PASSED : RunRecord.Pair.FAILED, message, result, start.toString(),
+        ServerReady first = readies.isEmpty() ? null : readies.get(0);
+        return new RunRecord.Pair(plan.pair(), first == null ? null : first.stack(),
+                first == null ? null : first.protocol(), first == null ? null : first.serialization(),
+                passed ? RunRecord.Pair.PASSED : skipped ? RunRecord.Pair.SKIPPED : RunRecord.Pair.FAILED, message,
+                result, start.toString(),
                 end.toString(), Duration.between(start, end).toMillis() / 1000.0, topology.toString(),
-                fault == null ? null : new RunRecord.FaultRecord(fault.signal(), fault.after().toMillis() / 1000.0,
-                        faultAt), providers, consumers);
+                plan.fault() == null ? null : new RunRecord.FaultRecord(plan.fault().signal(),
+                        plan.fault().after().toMillis() / 1000.0, faultAt), providers, consumers);
     }
 
-    private ChildProcess track(ChildProcess process) {
+    private JvmLauncher.Jvm server(int index) {
+        List<String> args = new ArrayList<>(List.of(OptionNames.HOST, plan.host(), OptionNames.PORT,
+                String.valueOf(plan.port() + index)));
+        if (plan.registry() != null) {
+            args.addAll(List.of(OptionNames.REGISTRY, plan.registry()));
+        }
+        args.addAll(List.of(OptionNames.LOG, files.serverLog(index).toString(),
+                OptionNames.READY_FILE, files.serverReady(index).toString(),
+                OptionNames.STOP_FILE, files.serverStop(index).toString()));
+        return JvmLauncher.Jvm.of(plan.pair() + "-server", JvmRole.SERVER, args).withFlags(plan.serverFlags())
+                .inNamespace(plan.serverNetns());
+    }
+
+    /** @param registry where the first server registered (an embedded registry's own address), or null: direct */
+    private JvmLauncher.Jvm client(int index, String registry) {
+        List<String> args = new ArrayList<>(plan.clientArgs());
+        if (plan.topology().consumers() > 1) {
+            args.add(OptionNames.CONCURRENT_CONSUMER);
+        }
+        if (registry != null) {
+            args.addAll(List.of(OptionNames.REGISTRY, registry));
+        } else {
+            args.addAll(List.of(OptionNames.HOST, plan.host(), OptionNames.PORT, String.valueOf(plan.port())));
+        }
+        if (files.clientResult(index) != null) {
+            args.addAll(List.of(OptionNames.RESULT_FILE, files.clientResult(index).toString()));
+        }
+        args.addAll(List.of(OptionNames.READY_FILE, files.clientReady(index).toString(),
+                OptionNames.STOP_FILE, files.clientStop(index).toString()));
+        return JvmLauncher.Jvm.of(plan.pair() + "-client", JvmRole.CLIENT, args).inNamespace(plan.clientNetns());
+    }
+
+    private RunRecord.Consumer consumer(int index, Integer exit, Long faultAt) {
+        Optional<ClientReady> ready = RecordFiles.readIfPresent(files.clientReady(index), ClientReady.class);
+        Path result = files.clientResult(index);
+        RunRecord.AvailabilitySummary availability = plan.fault() == null || result == null ? null
+                : RecordFiles.readIfPresent(result, AvailabilityReport.class)
+                        .map(report -> RunRecord.AvailabilitySummary.of(report, faultAt)).orElse(null);
+        return new RunRecord.Consumer(result == null ? null : files.name(result),
+                files.clientOutput(index) == null ? null : files.name(files.clientOutput(index)), exit,
+                ready.map(ClientReady::proofs).orElse(List.of()), availability);
+    }
+
+    private ChildProcess track(ChildProcess process) throws InterruptedException {
         synchronized (running) {
             running.add(process);
         }
         if (aborted) {
             // an abort that came between two starts must not miss this one
-            try {
-                process.stop(STOP_GRACE);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            process.stop(STOP_GRACE);
         }
         return process;
     }
 
     /**
-     * Waits until every consumer's load has started, then the fault's delay (or until the clients are done), and
-     * signals the provider; returns the signal's epoch millis, or null when it never came.
+     * Waits until every client's load has started (its ready record), then the fault's delay (or until the
+     * clients are done), and signals the server; returns the signal's epoch millis, or null when it never came.
      */
-    private Long injectFault(ChildProcess provider, List<ChildProcess> clients, CountDownLatch loadsStarted,
-            Consumer<String> status) throws InterruptedException {
-        // a consumer starts and wire-checks in seconds: as long as a server may take is ample
-        Instant startBy = Instant.now().plus(SERVER_START_TIMEOUT);
-        while (!loadsStarted.await(50, TimeUnit.MILLISECONDS)) {
-            if (aborted || Instant.now().isAfter(startBy) || clients.stream().noneMatch(ChildProcess::isAlive)) {
+    private Long injectFault(ChildProcess server, List<ChildProcess> clients, Listener listener)
+            throws InterruptedException {
+        // a client starts and proves the wire in seconds: as long as a server may take is ample
+        for (int i = 0; i < clients.size(); i++) {
+            if (clients.get(i).awaitRecord(files.clientReady(i), ClientReady.class, SERVER_START_TIMEOUT,
+                    () -> aborted).isEmpty()) {
                 return null;
             }
         }
-        Instant when = Instant.now().plus(fault.after());
+        Instant when = Instant.now().plus(plan.fault().after());
         while (Instant.now().isBefore(when) && clients.stream().anyMatch(ChildProcess::isAlive) && !aborted) {
             TimeUnit.MILLISECONDS.sleep(50);
         }
@@ -199,40 +270,23 @@ final class PairRun {
             return null;
         }
         long at = System.currentTimeMillis();
-        provider.signal(fault.signal());
-        status.accept("sent SIG" + fault.signal() + " to the provider on port " + port);
+        server.signal(plan.fault().signal());
+        listener.status("sent SIG" + plan.fault().signal() + " to the server on port " + plan.port());
         return at;
     }
 
-    /**
-     * `<pair>.json` for a single consumer, `<pair>-consumer<i>.json` when there are several; a fault run's
-     * consumers write availability counts, not JMH results: `<pair>-availability[<i>].json`.
-     */
-    private String resultName(int consumer) {
-        String name = fault == null ? "-consumer" : "-availability";
-        if (topology.consumers() == 1) {
-            return fault == null ? pair + ".json" : pair + name + ".json";
-        }
-        return pair + name + (consumer + 1) + ".json";
-    }
-
-    /** `<pair>-server.out`, or `<pair>-server2.out` where there are several servers (same for clients). */
-    private String fileName(String role, int index, String suffix) {
-        int count = "server".equals(role) ? topology.providers() : topology.consumers();
-        return pair + "-" + role + (count == 1 ? "" : String.valueOf(index + 1)) + suffix;
-    }
-
     /** Why a client run does not count, or null when it does. */
-    private String clientMessage(ChildProcess client, Integer exitCode) throws IOException {
+    private String clientMessage(ChildProcess client, int index, Integer exitCode) {
         if (aborted) {
             return "interrupted";
         }
-        String name = client.outputFile().getFileName().toString().replace(".out", "");
         if (exitCode == null) {
-            return name + " did not finish within " + Progress.format(clientTimeout) + " and was stopped";
+            return client.name() + " did not finish within " + Progress.format(plan.clientTimeout())
+                    + " and was stopped";
         }
         if (exitCode != 0) {
-            return name + " exited " + exitCode + ": " + lastError(client.outputFile()).orElse("see its output");
+            return client.name() + " exited " + exitCode + ": "
+                    + stopMessage(files.clientStop(index)).orElse("see its output");
         }
         return null;
     }
@@ -249,50 +303,12 @@ final class PairRun {
         }
     }
 
-    /** The last "error:" line a main or benchmark.sh printed, the most specific thing to tell the user. */
-    static Optional<String> lastError(Path output) throws IOException {
-        return Files.readAllLines(output).stream()
-                .filter(line -> line.startsWith("error: ") || line.startsWith("benchmark.sh: "))
-                .reduce((first, second) -> second);
-    }
-
-    /** A key=value of the server's ready line, or null. */
-    static String readyValue(String readyLine, String key) {
-        if (readyLine == null) {
-            return null;
-        }
-        Matcher matcher = Pattern.compile("\\b" + key + "=(\\S+)").matcher(readyLine);
-        return matcher.find() ? matcher.group(1) : null;
-    }
-
-    /** The benchmark calls a provider served, from its stop line ("{kryo=1234}"), or null without one. */
-    static Long calls(String stopLine) {
-        if (stopLine == null) {
-            return null;
-        }
-        Matcher matcher = CALLS.matcher(stopLine);
-        if (!matcher.find()) {
-            return null;
-        }
-        long total = 0;
-        for (String entry : matcher.group(1).split(",")) {
-            int equals = entry.indexOf('=');
-            if (equals > 0) {
-                total += Long.parseLong(entry.substring(equals + 1).strip());
-            }
-        }
-        return total;
-    }
-
-    private static Optional<String> lastLine(Path output, String prefix) throws IOException {
-        return Files.readAllLines(output).stream().filter(line -> line.startsWith(prefix)).reduce((a, b) -> b);
+    /** The reason a process gave in its stop record, if it wrote one with a reason. */
+    private static Optional<String> stopMessage(Path stopFile) {
+        return RecordFiles.readIfPresent(stopFile, Stopped.class).map(Stopped::message);
     }
 
     private static Duration max(Duration a, Duration b) {
         return a.compareTo(b) >= 0 ? a : b;
-    }
-
-    /** A signal (TERM or KILL) sent to the first provider this long after the consumers' loads started. */
-    record Fault(String signal, Duration after) {
     }
 }

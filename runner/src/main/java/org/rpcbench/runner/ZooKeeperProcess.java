@@ -1,20 +1,25 @@
 package org.rpcbench.runner;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.Consumer;
+
+import org.rpcbench.contract.JvmRole;
+import org.rpcbench.contract.OptionNames;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.contract.Stopped;
+import org.rpcbench.contract.ZooKeeperReady;
 
 /**
- * The embedded ZooKeeper of a run, a process of its own (benchmark.sh zookeeper): started before the first pair,
- * stopped after the last, so a provider killed on purpose does not take the registry with it.
+ * The embedded ZooKeeper of a run, a process of its own (the registry module's ZooKeeperServer): started before the
+ * first pair, stopped after the last, so a provider killed on purpose does not take the registry with it.
  */
 final class ZooKeeperProcess implements AutoCloseable {
 
-    static final String READY = "rpcbench zookeeper ready";
-    private static final Pattern ADDRESS = Pattern.compile("zookeeper://\\S+");
+    static final String MODULE = "registry";
+    static final String MAIN = "org.rpcbench.registry.ZooKeeperServer";
     private static final Duration START_TIMEOUT = Duration.ofMinutes(1);
 
     private final ChildProcess process;
@@ -25,23 +30,25 @@ final class ZooKeeperProcess implements AutoCloseable {
         this.address = address;
     }
 
-    /** Starts one when the registry option asks for the embedded one; null otherwise. */
-    static ZooKeeperProcess startIfAsked(String registry, ModuleLauncher launcher, PrintStream out)
+    /** Starts one on {@code host}, a free port, its files in {@code directory}, and waits until it serves. */
+    static ZooKeeperProcess start(JvmLauncher launcher, String host, Path directory, Consumer<String> out)
             throws IOException, InterruptedException {
-        if (!RunAllOptions.EMBEDDED_ZOOKEEPER.equals(registry)) {
-            return null;
-        }
-        ChildProcess process = launcher.start("zookeeper", 0, List.of(), null,
-                launcher.runDirectory().resolve("zookeeper.out"), line -> line.startsWith(READY), line -> { });
-        String ready = process.awaitLine(START_TIMEOUT).orElse(null);
-        Matcher matcher = ready == null ? null : ADDRESS.matcher(ready);
-        if (matcher == null || !matcher.find()) {
+        Path ready = directory.resolve("zookeeper.ready.json");
+        Path stop = directory.resolve("zookeeper.stop.json");
+        ChildProcess process = launcher.start("zookeeper", new JvmLauncher.Jvm(MODULE, MAIN, JvmRole.ZOOKEEPER,
+                List.of(), List.of(OptionNames.HOST, host, OptionNames.LOG, directory.resolve("zookeeper.log")
+                        .toString(), OptionNames.READY_FILE, ready.toString(), OptionNames.STOP_FILE,
+                        stop.toString()), null), directory.resolve("zookeeper.out"), line -> { });
+        ZooKeeperReady record = process.awaitRecord(ready, ZooKeeperReady.class, START_TIMEOUT, () -> false)
+                .orElse(null);
+        if (record == null) {
             process.close();
-            throw new StartException("the embedded ZooKeeper did not start: "
-                    + PairRun.lastError(process.outputFile()).orElse("see " + process.outputFile()));
+            throw new StartException("the embedded ZooKeeper did not start: " + RecordFiles
+                    .readIfPresent(stop, Stopped.class).map(Stopped::message)
+                    .orElse("see " + directory.resolve("zookeeper.out")));
         }
-        out.println(ready);
-        return new ZooKeeperProcess(process, matcher.group());
+        out.accept(record.consoleLine());
+        return new ZooKeeperProcess(process, record.address());
     }
 
     String address() {

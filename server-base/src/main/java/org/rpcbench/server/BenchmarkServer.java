@@ -1,99 +1,144 @@
 package org.rpcbench.server;
 
-import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
-import joptsimple.OptionException;
-import joptsimple.OptionParser;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
-import org.rpcbench.dubbo.Endpoint;
-import org.rpcbench.dubbo.WireSerializationFilter;
-import org.rpcbench.launch.RunFiles;
-import org.rpcbench.launch.StopSignals;
-import org.rpcbench.registry.EmbeddedZooKeeper;
-import org.rpcbench.registry.RegistryAddress;
+import com.sun.management.OperatingSystemMXBean;
 
-/** Runs a pair's provider until SIGTERM or Ctrl-C, then stops it and exits 0. */
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.LauncherWatch;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.contract.RegistryAddress;
+import org.rpcbench.contract.RunFiles;
+import org.rpcbench.contract.ServerReady;
+import org.rpcbench.contract.StopSignals;
+import org.rpcbench.contract.Stopped;
+import org.rpcbench.stack.RunningServer;
+import org.rpcbench.stack.ServedServices;
+import org.rpcbench.stack.ServerSample;
+import org.rpcbench.stack.ServerSettings;
+import org.rpcbench.stack.ServerStack;
+import org.rpcbench.stack.Stacks;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Serves the benchmark through the module's stack until SIGTERM or Ctrl-C (or until the runner that started it is
+ * gone), then stops it and exits 0. It writes its ready record once it serves and its stop record when it ends, each
+ * where the launcher asked.
+ */
+@Command(name = "server", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Serves the benchmark's services through this module's stack until SIGTERM or Ctrl-C.")
 public final class BenchmarkServer {
+
+    @Option(names = "--host", description = "address to bind, exactly this one (default: ${DEFAULT-VALUE})")
+    String host = "127.0.0.1";
+
+    @Option(names = "--port", description = "port to bind (default: ${DEFAULT-VALUE})")
+    int port = 8080;
+
+    @Option(names = "--registry", paramLabel = "registry",
+            description = "register at this ZooKeeper, zookeeper://host:port, or at an embedded one started with the"
+                    + " server (zookeeper: a free port on --host, named in the ready line, removed when the server"
+                    + " stops); default: none, clients connect directly")
+    String registry;
+
+    @Option(names = "--log", paramLabel = "file",
+            description = "the stack's log file (default logs/<module>-<UTC time>.log)")
+    Path log;
+
+    @Option(names = "--ready-file", paramLabel = "file", description = "write the ready record here once serving")
+    Path readyFile;
+
+    @Option(names = "--stop-file", paramLabel = "file", description = "write the stop record here when ending")
+    Path stopFile;
+
+    @Option(names = "--help", usageHelp = true, description = "show this help")
+    boolean help;
 
     private BenchmarkServer() {
     }
 
-    public static void main(String[] args) throws IOException, InterruptedException {
-        OptionParser parser = new OptionParser();
-        OptionSpec<String> host = parser.accepts("host", "address to bind (exactly this one)")
-                .withRequiredArg().defaultsTo("127.0.0.1");
-        OptionSpec<Integer> port = parser.accepts("port", "port to bind")
-                .withRequiredArg().ofType(Integer.class).defaultsTo(8080);
-        OptionSpec<String> registry = parser.accepts("registry", "register at this ZooKeeper, zookeeper://host:port,"
-                        + " or at an embedded one started with the server (zookeeper: a free port on --host, named in"
-                        + " the ready line, removed when the server stops); default: none, clients connect directly")
-                .withRequiredArg();
-        OptionSpec<String> log = parser.accepts("log", "Dubbo's log file (default logs/<module>-<UTC time>.log)")
-                .withRequiredArg();
-        OptionSpec<Void> help = parser.accepts("help", "show this help").forHelp();
-        OptionSet options;
+    public static void main(String[] args) throws Exception {
+        // exit explicitly: a stack's non-daemon threads would keep a JVM with a failed server alive
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        BenchmarkServer server = new BenchmarkServer();
+        CommandLine command = new CommandLine(server);
         try {
-            options = parser.parse(args);
-        } catch (OptionException e) {
-            System.err.println("error: " + e.getMessage());
-            parser.printHelpOn(System.err);
-            System.exit(2);
-            return;
-        }
-        if (options.has(help)) {
-            parser.printHelpOn(System.out);
-            return;
-        }
-
-        String module = RunFiles.moduleName(BenchmarkServer.class, "server");
-        Path logFile = RunFiles.logDubboTo(Path.of(options.has(log)
-                ? options.valueOf(log) : "logs/" + module + "-" + RunFiles.utcStamp() + ".log"));
-
-        CountDownLatch stop = StopSignals.install();
-
-        boolean embeddedRegistry = RegistryAddress.EMBEDDED.equals(options.valueOf(registry));
-        RegistryAddress registryAddress;
-        try {
-            registryAddress = !options.has(registry) || embeddedRegistry ? null
-                    : RegistryAddress.parse(options.valueOf(registry));
+            command.parseArgs(args);
+            if (server.registry != null && !RegistryAddress.EMBEDDED.equals(server.registry)) {
+                RegistryAddress.parse(server.registry);
+            }
+        } catch (CommandLine.ParameterException e) {
+            err.println("error: " + e.getMessage() + " (see --help)");
+            return ExitCode.USAGE;
         } catch (IllegalArgumentException e) {
-            System.err.println("error: option registry: " + e.getMessage());
-            System.exit(2);
-            return;
+            err.println("error: option registry: " + e.getMessage());
+            return ExitCode.USAGE;
         }
-        EmbeddedZooKeeper zookeeper = null;
-        ProviderContext provider;
+        if (server.help) {
+            command.usage(out);
+            return ExitCode.OK;
+        }
+        return server.serve(out, err);
+    }
+
+    private int serve(PrintStream out, PrintStream err) throws Exception {
+        String module = RunFiles.moduleName(BenchmarkServer.class, "server");
+        Path logFile = RunFiles.logTo(log != null ? log : Path.of("logs", module + "-" + RunFiles.utcStamp() + ".log"));
+        CountDownLatch stop = StopSignals.install();
+        LauncherWatch.onLauncherExit(stop::countDown);
+
+        ServerStack stack = Stacks.server();
+        RunningServer running;
         try {
-            if (embeddedRegistry) {
-                zookeeper = EmbeddedZooKeeper.start(options.valueOf(host), 0);
-                registryAddress = zookeeper.address();
-            }
-            provider = ProviderContext.start(new Endpoint(options.valueOf(host), options.valueOf(port),
-                    registryAddress));
+            running = stack.start(new ServerSettings(host, port, registry), services());
+        } catch (IllegalArgumentException e) {
+            // the stack cannot do what it was asked (a registry it has none of): bad input, not a failure
+            err.println("error: " + e.getMessage());
+            writeStop(Stopped.failed(ExitCode.USAGE, e.getMessage()));
+            return ExitCode.USAGE;
         } catch (RuntimeException e) {
-            // exit explicitly: Dubbo's non-daemon threads would keep a JVM with a failed provider alive
-            System.err.println("error: " + e.getMessage());
-            System.err.println("Dubbo's log: " + logFile);
-            if (zookeeper != null) {
-                zookeeper.close();
-            }
-            System.exit(1);
-            return;
+            err.println("error: " + e.getMessage());
+            err.println("log: " + logFile);
+            writeStop(Stopped.failed(ExitCode.FAILED, e.getMessage()));
+            return ExitCode.FAILED;
         }
-        System.out.println(provider.readyLine() + " log=" + logFile);
-        System.out.flush();
+        ServerReady ready = new ServerReady(stack.name(), host, port, running.protocol(), running.serialization(),
+                running.registry(), running.versions(), running.details(), logFile.toString(),
+                ProcessHandle.current().pid());
+        if (readyFile != null) {
+            RecordFiles.write(readyFile, ready);
+        }
+        out.println(ready.consoleLine());
+        out.flush();
 
         stop.await();
-        // unregistered before the registry goes, so no consumer is left waiting for a session to expire
-        provider.close();
-        if (zookeeper != null) {
-            zookeeper.close();
+        running.close();
+        Stopped stopped = Stopped.server(running.callsByWireFormat());
+        writeStop(stopped);
+        out.println(stopped.serverLine());
+        return ExitCode.OK;
+    }
+
+    private void writeStop(Stopped stopped) {
+        if (stopFile != null) {
+            RecordFiles.write(stopFile, stopped);
         }
-        System.out.println("rpcbench server stopped; calls served by serialization: "
-                + WireSerializationFilter.callsBySerialization());
-        System.exit(0);
+    }
+
+    /** The benchmark's implementations, and the server's own account of what it spent, for any stack to serve. */
+    public static ServedServices services() {
+        EchoServiceServerImpl echo = new EchoServiceServerImpl();
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        return new ServedServices(new UserServiceServerImpl(), echo,
+                () -> new ServerSample(os.getProcessCpuTime(), System.nanoTime(),
+                        Runtime.getRuntime().availableProcessors(), echo.cpuBoundCallsByThread()));
     }
 }

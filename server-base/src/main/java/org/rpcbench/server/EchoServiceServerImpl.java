@@ -5,12 +5,13 @@ import java.util.function.Function;
 
 import org.rpcbench.api.CpuBoundContract;
 import org.rpcbench.api.EchoService;
-import org.rpcbench.dubbo.CallCounter;
+import org.rpcbench.stack.CallCounter;
 
+/** The echo and the CPU-bound call, counting which worker threads serve the latter. */
 public class EchoServiceServerImpl implements EchoService {
 
     /** Which provider worker threads served the CPU-bound call, and how often: does the work reach every core? */
-    private static final CallCounter<String> CPU_BOUND_CALLS_BY_THREAD = new CallCounter<>();
+    private final CallCounter<String> cpuBoundCallsByThread = new CallCounter<>();
 
     @Override
     public Object echo(Object payload) {
@@ -19,11 +20,11 @@ public class EchoServiceServerImpl implements EchoService {
 
     @Override
     public int assembleRandomNumbers(String payload, int count) {
-        CPU_BOUND_CALLS_BY_THREAD.increment(Thread.currentThread().getName());
+        cpuBoundCallsByThread.increment(Thread.currentThread().getName());
         return CpuBoundContract.assemble(payload, count);
     }
 
-    static Map<String, Long> cpuBoundCallsByThread() {
-        return CPU_BOUND_CALLS_BY_THREAD.snapshot(Function.identity());
+    Map<String, Long> cpuBoundCallsByThread() {
+        return cpuBoundCallsByThread.snapshot(Function.identity());
     }
 }

@@ -5,6 +5,7 @@ import org.rpcbench.api.User;
 import org.rpcbench.api.UserService;
 import org.rpcbench.api.UserServiceContract;
 
+/** The four calls, answered as {@link UserServiceContract} says. */
 public class UserServiceServerImpl implements UserService {
 
     @Override

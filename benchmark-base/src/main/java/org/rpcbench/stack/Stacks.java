@@ -1,0 +1,35 @@
+package org.rpcbench.stack;
+
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+
+/**
+ * Finds the stack a module runs: the one implementation of the side asked for on the class path, listed in the
+ * stack module's {@code META-INF/services}. The bases name no stack; a client or server module picks one by
+ * depending on it.
+ */
+public final class Stacks {
+
+    private Stacks() {
+    }
+
+    public static ClientStack client() {
+        return only(ClientStack.class);
+    }
+
+    public static ServerStack server() {
+        return only(ServerStack.class);
+    }
+
+    private static <T> T only(Class<T> side) {
+        List<T> found = ServiceLoader.load(side).stream().map(ServiceLoader.Provider::get).toList();
+        if (found.size() != 1) {
+            throw new IllegalStateException((found.isEmpty() ? "no " + side.getSimpleName()
+                    : found.size() + " " + side.getSimpleName() + "s (" + found.stream()
+                            .map(stack -> stack.getClass().getName()).collect(Collectors.joining(", ")) + ")")
+                    + " on the class path: a client or server module depends on exactly one stack module");
+        }
+        return found.get(0);
+    }
+}

@@ -1,0 +1,41 @@
+package org.rpcbench.client;
+
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.rpcbench.stack.StackConnection;
+import org.rpcbench.stack.Target;
+
+/**
+ * What every benchmark class shares: its modes and unit, and one connection per trial through the module's stack,
+ * shared by all benchmark threads (one connection to each provider unless {@code --connections} says otherwise),
+ * with every provider's wire proven before the first call.
+ */
+@BenchmarkMode({Mode.Throughput, Mode.AverageTime, Mode.SampleTime})
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@State(Scope.Benchmark)
+public abstract class StackBenchmark {
+
+    private StackConnection connection;
+
+    @Setup(Level.Trial)
+    public void connect() {
+        connection = WireCheck.open(Target.fromSystemProperties()).connection();
+        prepare(connection);
+    }
+
+    /** Takes the services and builds the requests, outside the measured calls. */
+    protected abstract void prepare(StackConnection connection);
+
+    @TearDown(Level.Trial)
+    public void disconnect() {
+        connection.close();
+    }
+}

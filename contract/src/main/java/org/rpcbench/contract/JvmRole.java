@@ -1,0 +1,61 @@
+package org.rpcbench.contract;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The JVMs the suite starts and the flags each gets: one place for heap sizes and for the packages the serializers
+ * need opened (the parent pom's {@code jdk.add-opens}, which also becomes the runnable jars' Add-Opens entry).
+ */
+public enum JvmRole {
+
+    /** A provider: a fixed heap, so a GC resize never lands in a measurement. */
+    SERVER("-Xms1g", "-Xmx1g"),
+    /** A client's launcher JVM: it wire-checks and runs JMH, which measures in forks. */
+    CLIENT("-Xmx512m"),
+    /** A JMH fork: the measured consumer; 1M echoes at 10 threads hold about 40 MiB in flight. */
+    FORK("-Xms1g", "-Xmx1g"),
+    /** The embedded ZooKeeper of a run. */
+    ZOOKEEPER("-Xmx256m"),
+    /** A short-lived tool such as registry-latency: the JVM's defaults. */
+    TOOL;
+
+    private final List<String> heap;
+
+    JvmRole(String... heap) {
+        this.heap = List.of(heap);
+    }
+
+    /** Heap flags and the opens every JVM of the suite gets. */
+    public List<String> jvmArgs() {
+        List<String> args = new ArrayList<>(addOpens());
+        args.addAll(heap);
+        return args;
+    }
+
+    /** A JFR recording of the whole JVM, written when it exits: what {@code -m profiling} asks of a server. */
+    public static String flightRecording(Path file) {
+        return "-XX:StartFlightRecording=filename=" + file.toAbsolutePath() + ",settings=profile,dumponexit=true";
+    }
+
+    /** The build's one list of packages the serializers reflect into, as {@code --add-opens} flags. */
+    public static List<String> addOpens() {
+        try (InputStream in = JvmRole.class.getResourceAsStream("add-opens.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("add-opens.txt is missing from the class path");
+            }
+            String packages = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+            return Arrays.stream(packages.split("\\s+"))
+                    .map(modulePackage -> "--add-opens=" + modulePackage + "=ALL-UNNAMED")
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

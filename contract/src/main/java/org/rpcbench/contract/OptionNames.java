@@ -1,0 +1,31 @@
+package org.rpcbench.contract;
+
+/**
+ * The options a launcher passes to the programs it starts, named once for both sides: servers, clients and the
+ * registry's programs declare them under these names, and the runner builds command lines with them.
+ */
+public final class OptionNames {
+
+    public static final String HOST = "--host";
+    public static final String PORT = "--port";
+    public static final String REGISTRY = "--registry";
+    /** Where a server or client sends its stack's log (Dubbo's, Netty's). */
+    public static final String LOG = "--log";
+    /** Where a server writes its {@link ServerReady}, a client its {@link ClientReady}, ZooKeeper its ready record. */
+    public static final String READY_FILE = "--ready-file";
+    /** Where a program writes its {@link Stopped} record when it ends. */
+    public static final String STOP_FILE = "--stop-file";
+    /** A client's result file. */
+    public static final String RESULT_FILE = "--resultFile";
+    /** A client that is one of several run at once on purpose: JMH's machine-wide lock is not taken. */
+    public static final String CONCURRENT_CONSUMER = "--concurrent-consumer";
+    /** A client's fault-run load instead of JMH, for this long. */
+    public static final String AVAILABILITY = "--availability";
+    /** When into the availability load a fault comes. */
+    public static final String FAULT_AT = "--fault-at";
+    /** A client's JFR recordings, one per benchmark, in this directory. */
+    public static final String JFR = "--jfr";
+
+    private OptionNames() {
+    }
+}

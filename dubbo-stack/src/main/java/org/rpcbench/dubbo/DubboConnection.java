@@ -1,0 +1,186 @@
+package org.rpcbench.dubbo;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.config.spring.ReferenceBean;
+import org.apache.dubbo.remoting.RemotingException;
+import org.apache.dubbo.rpc.Invoker;
+import org.apache.dubbo.rpc.cluster.ClusterInvoker;
+import org.rpcbench.api.EchoService;
+import org.rpcbench.api.UserService;
+import org.rpcbench.contract.WireProof;
+import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.ServerSample;
+import org.rpcbench.stack.ServerUnreachableException;
+import org.rpcbench.stack.StackConnection;
+import org.rpcbench.stack.Target;
+import org.rpcbench.stack.WireCheckException;
+import org.springframework.context.support.GenericXmlApplicationContext;
+
+/**
+ * A pair's consumer, wired from its {@code consumer.xml}: connected to exactly one target, or to every provider
+ * a ZooKeeper registry lists.
+ */
+final class DubboConnection implements StackConnection {
+
+    /** Round robin reaches each provider once in as many calls; the extra rounds allow for a list that changed. */
+    private static final int PROBE_ROUNDS = 3;
+
+    private final Target target;
+    private final GenericXmlApplicationContext context;
+
+    private DubboConnection(Target target, GenericXmlApplicationContext context) {
+        this.target = target;
+        this.context = context;
+    }
+
+    static DubboConnection open(Target target) {
+        return open(target, "classpath:consumer.xml", Map.of());
+    }
+
+    /**
+     * A consumer from an XML resource with extra placeholder values; connects, or fails within Dubbo's connect
+     * timeout with a message naming the target or registry.
+     *
+     * @throws ServerUnreachableException when no server answers there, or none is registered
+     */
+    static DubboConnection open(Target target, String xmlResource, Map<String, String> extraPlaceholders) {
+        if (!target.direct()) {
+            target.registry().checkReachable();
+        }
+        Map<String, Object> placeholders = new HashMap<>(extraPlaceholders);
+        placeholders.put(SpringContexts.REGISTRY,
+                target.direct() ? SpringContexts.NO_REGISTRY : target.registry().toString());
+        placeholders.put(SpringContexts.URL, target.direct() ? "dubbo://" + target.host() + ":" + target.port() : "");
+        placeholders.put(SpringContexts.CONNECTIONS, String.valueOf(target.connections()));
+        placeholders.put(SpringContexts.TIMEOUT, String.valueOf(target.timeoutMillis()));
+        GenericXmlApplicationContext context;
+        try {
+            context = SpringContexts.start(xmlResource, placeholders, Map.of());
+        } catch (RuntimeException e) {
+            if (Causes.causedBy(e, RemotingException.class)
+                    || !target.direct() && String.valueOf(e.getMessage()).contains("No provider available")) {
+                throw new ServerUnreachableException(target, e);
+            }
+            throw new IllegalStateException("the consumer could not start: " + e.getMessage(), e);
+        }
+        return new DubboConnection(target, context);
+    }
+
+    @Override
+    public UserService userService() {
+        return context.getBean("userService", UserService.class);
+    }
+
+    @Override
+    public EchoService echoService() {
+        return context.getBean("echoService", EchoService.class);
+    }
+
+    /** The serializer this consumer is configured to send with. */
+    String serialization() {
+        return probeInvoker().getUrl().getParameter(WireSerialization.URL_KEY);
+    }
+
+    /**
+     * The providers the consumer calls, host:port as each was told to bind: the direct URL's, or those the
+     * registry listed (a provider registers the machine's address but binds, and is reached at, its bind host).
+     */
+    @Override
+    public List<String> providers() {
+        if (target.direct()) {
+            return List.of(target.host() + ":" + target.port());
+        }
+        return providerUrls().stream()
+                .map(url -> url.getParameter(ExactHostTransporter.BIND_HOST_KEY, url.getHost()) + ":" + url.getPort())
+                .distinct()
+                .sorted()
+                .toList();
+    }
+
+    /**
+     * First asks every provider, over hessian2 (which every Dubbo side reads), what it is configured for, so that
+     * a client of another pair gets a clear message instead of a request the server cannot decode; then probes
+     * each over the benchmark's own settings for what it read off the wire.
+     */
+    @Override
+    public List<WireProof> proveWire() {
+        String configured = serialization();
+        try {
+            WireSerialization.idOf(configured);
+        } catch (IllegalStateException e) {
+            throw new WireCheckException("client: " + e.getMessage());
+        }
+        int providers = providers().size();
+        for (ProbeReport server : askEach(() -> call(() -> context.getBean(HandshakeService.class).handshake()),
+                providers).values()) {
+            if (!configured.equals(server.getSerialization())) {
+                throw WireCheckException.mismatch("", configured, server.getServerAddress(), server.getSerialization());
+            }
+        }
+        String protocol = providerUrls().stream().map(URL::getProtocol).findFirst().orElse(null);
+        return askEach(this::probe, providers).values().stream()
+                .map(report -> new WireProof(DubboStack.NAME, protocol, configured, report.getProtocol(),
+                        report.getSerialization(), report.getWireSerialization(), report.getServerAddress(),
+                        report.getClientAddress(), new LinkedHashMap<>(report.getVersions()),
+                        new TreeMap<>(report.getCallsBySerialization())))
+                .toList();
+    }
+
+    @Override
+    public Map<String, ServerSample> sampleServers() {
+        Map<String, ServerSample> samples = new TreeMap<>();
+        askEach(this::probe, providers().size()).forEach((server, report) -> samples.put(server,
+                new ServerSample(report.getProcessCpuNanos(), report.getServerNanoTime(),
+                        report.getAvailableProcessors(), report.getCpuBoundCallsByThread())));
+        return samples;
+    }
+
+    /** The server's report of one call over the benchmark's settings (the next provider in turn). */
+    ProbeReport probe() {
+        return call(() -> context.getBean(ProbeService.class).probe());
+    }
+
+    /** Asks each of the providers in turn (the probe references balance round robin) until every one answered. */
+    private Map<String, ProbeReport> askEach(Supplier<ProbeReport> call, int providers) {
+        if (providers == 0) {
+            throw new WireCheckException("no provider is registered at " + target.registry());
+        }
+        Map<String, ProbeReport> reports = new TreeMap<>();
+        for (int i = 0; i < providers * PROBE_ROUNDS && reports.size() < providers; i++) {
+            ProbeReport report = call.get();
+            reports.putIfAbsent(report.getServerAddress(), report);
+        }
+        return reports;
+    }
+
+    /** The provider URLs the probe reference calls: the direct one, or those the registry listed. */
+    private List<URL> providerUrls() {
+        return ((ClusterInvoker<?>) probeInvoker()).getDirectory().getAllInvokers().stream()
+                .map(Invoker::getUrl)
+                .toList();
+    }
+
+    private Invoker<?> probeInvoker() {
+        return context.getBean("&probeService", ReferenceBean.class).getReferenceConfig().getInvoker();
+    }
+
+    private ProbeReport call(Supplier<ProbeReport> probe) {
+        try {
+            return probe.get();
+        } catch (RuntimeException e) {
+            throw new WireCheckException("the probe call to " + target.describe() + " failed: " + e, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        context.close();
+    }
+}

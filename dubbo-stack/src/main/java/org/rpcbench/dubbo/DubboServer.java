@@ -1,0 +1,155 @@
+package org.rpcbench.dubbo;
+
+import java.net.BindException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.config.spring.ServiceBean;
+import org.rpcbench.api.UserService;
+import org.rpcbench.contract.RegistryAddress;
+import org.rpcbench.registry.EmbeddedZooKeeper;
+import org.rpcbench.stack.BindFailedException;
+import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.RunningServer;
+import org.rpcbench.stack.ServedServices;
+import org.rpcbench.stack.ServerSettings;
+import org.rpcbench.stack.Versions;
+import org.springframework.context.support.GenericXmlApplicationContext;
+
+/**
+ * A pair's provider, wired from its {@code provider.xml} with the suite's implementations and exported on exactly
+ * the host and port given; registered at a ZooKeeper when asked, an embedded one started with it if need be.
+ */
+final class DubboServer implements RunningServer {
+
+    private final GenericXmlApplicationContext context;
+    private final URL exported;
+    private final RegistryAddress registry;
+    private final EmbeddedZooKeeper zookeeper;
+    private final Map<String, String> versions;
+
+    private DubboServer(GenericXmlApplicationContext context, URL exported, RegistryAddress registry,
+            EmbeddedZooKeeper zookeeper, Map<String, String> versions) {
+        this.context = context;
+        this.exported = exported;
+        this.registry = registry;
+        this.zookeeper = zookeeper;
+        this.versions = versions;
+    }
+
+    /**
+     * @throws BindFailedException when the address cannot be bound
+     * @throws RegistryAddress.RegistryUnreachableException when the registry does not answer
+     * @throws IllegalStateException when the configured serializer cannot be loaded
+     */
+    static DubboServer start(ServerSettings settings, ServedServices services) {
+        EmbeddedZooKeeper zookeeper = null;
+        RegistryAddress registry = null;
+        if (RegistryAddress.EMBEDDED.equals(settings.registry())) {
+            zookeeper = EmbeddedZooKeeper.start(settings.host(), 0);
+            registry = zookeeper.address();
+        } else if (settings.registry() != null) {
+            registry = RegistryAddress.parse(settings.registry());
+            registry.checkReachable();
+        }
+        try {
+            Map<String, String> versions = Versions.of("org.apache.dubbo:dubbo");
+            GenericXmlApplicationContext context = startContext(settings, registry, services, versions);
+            try {
+                DubboServer server = new DubboServer(context, exportedUrl(context), registry, zookeeper, versions);
+                WireSerialization.idOf(server.serialization());
+                return server;
+            } catch (RuntimeException e) {
+                context.close();
+                throw e;
+            }
+        } catch (RuntimeException e) {
+            if (zookeeper != null) {
+                zookeeper.close();
+            }
+            throw e;
+        }
+    }
+
+    private static GenericXmlApplicationContext startContext(ServerSettings settings, RegistryAddress registry,
+            ServedServices services, Map<String, String> versions) {
+        Map<String, Object> placeholders = new HashMap<>();
+        placeholders.put(SpringContexts.HOST, settings.host());
+        placeholders.put(SpringContexts.PORT, String.valueOf(settings.port()));
+        placeholders.put(SpringContexts.REGISTRY, registry == null ? SpringContexts.NO_REGISTRY : registry.toString());
+        Map<String, Object> beans = Map.of("userServiceImpl", services.users(), "echoServiceImpl", services.echo(),
+                "probeServiceImpl", new ProbeServiceImpl(services.sample(), versions));
+        try {
+            return SpringContexts.start("classpath:provider.xml", placeholders, beans);
+        } catch (RuntimeException e) {
+            if (Causes.causedBy(e, BindException.class)) {
+                throw new BindFailedException(settings.host(), settings.port(), e);
+            }
+            throw e;
+        }
+    }
+
+    private static URL exportedUrl(GenericXmlApplicationContext context) {
+        for (ServiceBean<?> service : context.getBeansOfType(ServiceBean.class).values()) {
+            if (UserService.class.getName().equals(service.getInterface()) && !service.getExportedUrls().isEmpty()) {
+                return service.getExportedUrls().get(0);
+            }
+        }
+        throw new IllegalStateException("provider.xml exports no " + UserService.class.getName());
+    }
+
+    /** The host the provider binds: Dubbo rewrites the protocol's own host before the transport sees it. */
+    String host() {
+        return exported.getParameter(ExactHostTransporter.BIND_HOST_KEY);
+    }
+
+    int port() {
+        return exported.getPort();
+    }
+
+    @Override
+    public String protocol() {
+        return exported.getProtocol();
+    }
+
+    @Override
+    public String serialization() {
+        return exported.getParameter(WireSerialization.URL_KEY);
+    }
+
+    @Override
+    public String registry() {
+        return registry == null ? null : registry.toString();
+    }
+
+    @Override
+    public Map<String, String> versions() {
+        return versions;
+    }
+
+    /** The provider's thread model, as Dubbo resolved it: what the ceiling's server copies by default. */
+    @Override
+    public Map<String, String> details() {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("threadpool", exported.getParameter("threadpool", "fixed"));
+        details.put("threads", exported.getParameter("threads", "200"));
+        details.put("dispatcher", exported.getParameter("dispatcher", "all"));
+        return details;
+    }
+
+    @Override
+    public Map<String, Long> callsByWireFormat() {
+        return WireSerializationFilter.callsBySerialization();
+    }
+
+    /** Unregisters and closes the provider before the registry it may have started goes. */
+    @Override
+    public void close() {
+        context.close();
+        if (zookeeper != null) {
+            zookeeper.close();
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package org.rpcbench.dubbo;
+
+import java.io.Serializable;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The server's side of a probe call: Dubbo's carrier of a wire proof and a server sample. */
+public class ProbeReport implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The protocol the provider read the probe with. */
+    private String protocol;
+    /** The serialization the provider is configured with. */
+    private String serialization;
+    /** The serialization of the probe request, read from its Dubbo header. */
+    private String wireSerialization;
+    /** The server's end of the probe's connection, host:port. */
+    private String serverAddress;
+    /** The client's end of the probe's connection, host:port. */
+    private String clientAddress;
+    /** Dubbo's, the module's libraries' and Java's versions on the server, in print order. */
+    private LinkedHashMap<String, String> versions = new LinkedHashMap<>();
+    private HashMap<String, Long> callsBySerialization = new HashMap<>();
+    /** CPU time the server process has used, and the server's clock when it answered. */
+    private long processCpuNanos;
+    private long serverNanoTime;
+    private int availableProcessors;
+    /** Calls of the CPU-bound scenario per provider worker thread. */
+    private HashMap<String, Long> cpuBoundCallsByThread = new HashMap<>();
+
+    public String getProtocol() {
+        return protocol;
+    }
+
+    public void setProtocol(String protocol) {
+        this.protocol = protocol;
+    }
+
+    public String getSerialization() {
+        return serialization;
+    }
+
+    public void setSerialization(String serialization) {
+        this.serialization = serialization;
+    }
+
+    public String getWireSerialization() {
+        return wireSerialization;
+    }
+
+    public void setWireSerialization(String wireSerialization) {
+        this.wireSerialization = wireSerialization;
+    }
+
+    public String getServerAddress() {
+        return serverAddress;
+    }
+
+    public void setServerAddress(String serverAddress) {
+        this.serverAddress = serverAddress;
+    }
+
+    public String getClientAddress() {
+        return clientAddress;
+    }
+
+    public void setClientAddress(String clientAddress) {
+        this.clientAddress = clientAddress;
+    }
+
+    public Map<String, String> getVersions() {
+        return versions;
+    }
+
+    public void setVersions(Map<String, String> versions) {
+        this.versions = new LinkedHashMap<>(versions);
+    }
+
+    public Map<String, Long> getCallsBySerialization() {
+        return callsBySerialization;
+    }
+
+    public void setCallsBySerialization(Map<String, Long> callsBySerialization) {
+        this.callsBySerialization = new HashMap<>(callsBySerialization);
+    }
+
+    public long getProcessCpuNanos() {
+        return processCpuNanos;
+    }
+
+    public void setProcessCpuNanos(long processCpuNanos) {
+        this.processCpuNanos = processCpuNanos;
+    }
+
+    public long getServerNanoTime() {
+        return serverNanoTime;
+    }
+
+    public void setServerNanoTime(long serverNanoTime) {
+        this.serverNanoTime = serverNanoTime;
+    }
+
+    public int getAvailableProcessors() {
+        return availableProcessors;
+    }
+
+    public void setAvailableProcessors(int availableProcessors) {
+        this.availableProcessors = availableProcessors;
+    }
+
+    public Map<String, Long> getCpuBoundCallsByThread() {
+        return cpuBoundCallsByThread;
+    }
+
+    public void setCpuBoundCallsByThread(Map<String, Long> cpuBoundCallsByThread) {
+        this.cpuBoundCallsByThread = new HashMap<>(cpuBoundCallsByThread);
+    }
+
+    @Override
+    public String toString() {
+        return "protocol=" + protocol + ", serialization=" + serialization + ", wire=" + wireSerialization
+                + ", server=" + serverAddress + ", client=" + clientAddress + ", versions=" + versions
+                + ", calls=" + callsBySerialization;
+    }
+}

@@ -1,0 +1,56 @@
+package org.rpcbench.dubbo;
+
+import java.util.Map;
+import java.util.Set;
+
+import org.apache.dubbo.common.constants.CommonConstants;
+import org.apache.dubbo.common.extension.Activate;
+import org.apache.dubbo.remoting.transport.CodecSupport;
+import org.apache.dubbo.rpc.Filter;
+import org.apache.dubbo.rpc.Invocation;
+import org.apache.dubbo.rpc.Invoker;
+import org.apache.dubbo.rpc.Result;
+import org.apache.dubbo.rpc.RpcException;
+import org.apache.dubbo.rpc.Constants;
+import org.rpcbench.stack.CallCounter;
+
+/**
+ * Refuses, on the provider, every call whose wire serializer is not the one the provider is configured with.
+ *
+ * <p>Dubbo answers a request in whatever serializer the consumer chose, so a consumer that fell back to hessian2
+ * (serializer missing, misspelt, or set on one side only) would be measured as if it were the configured one. Here
+ * such a call fails, and the benchmark with it. It also counts the calls it let through per wire serializer.
+ *
+ * <p>The {@link HandshakeService} and {@link ProbeService} are exempt: they are the instruments that report what
+ * the server is configured for and what it read on the wire.
+ */
+@Activate(group = CommonConstants.PROVIDER, order = Integer.MIN_VALUE)
+public class WireSerializationFilter implements Filter {
+
+    private static final Set<Class<?>> INSTRUMENTS = Set.of(HandshakeService.class, ProbeService.class);
+
+    private static final CallCounter<Byte> CALLS_BY_ID = new CallCounter<>();
+
+    @Override
+    public Result invoke(Invoker<?> invoker, Invocation invocation) throws RpcException {
+        if (INSTRUMENTS.contains(invoker.getInterface())) {
+            return invoker.invoke(invocation);
+        }
+        Object wireId = invocation.get(Constants.SERIALIZATION_ID_KEY);
+        String configured = invoker.getUrl().getParameter(WireSerialization.URL_KEY);
+        Byte expectedId = CodecSupport.getIDByName(configured);
+        if (wireId == null || expectedId == null || expectedId.byteValue() != (byte) wireId) {
+            throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "wire serialization "
+                    + (wireId == null ? "unknown" : WireSerialization.nameOf((byte) wireId) + " (id " + wireId + ")")
+                    + " does not match the provider's configured serialization '" + configured + "' of "
+                    + invocation.getServiceName() + ": the consumer is not configured with the same serializer");
+        }
+        CALLS_BY_ID.increment((byte) wireId);
+        return invoker.invoke(invocation);
+    }
+
+    /** Benchmark calls accepted so far in this JVM, by serializer name. */
+    public static Map<String, Long> callsBySerialization() {
+        return CALLS_BY_ID.snapshot(WireSerialization::nameOf);
+    }
+}

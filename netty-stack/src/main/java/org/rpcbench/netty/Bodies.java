@@ -1,0 +1,94 @@
+package org.rpcbench.netty;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.rpcbench.api.CpuBoundContract;
+import org.rpcbench.api.Page;
+import org.rpcbench.api.Payload;
+import org.rpcbench.api.User;
+import org.rpcbench.api.UserServiceContract;
+
+/**
+ * The bytes the ceiling sends: for each call a request and an answer body of the kryo pair's sizes, their content a
+ * fixed pattern that both sides build alike, so the client can check every answer byte for byte. Client and server
+ * compute them at start-up; the server states the sizes in its ready record.
+ */
+final class Bodies {
+
+    /** The CPU-bound call's request: the string's length, its characters, then padding; its answer: an int. */
+    static final String CPU_PAYLOAD = (String) Payload.STRING_1K.create();
+
+    private final Map<Call, byte[]> requests = new EnumMap<>(Call.class);
+    private final Map<Call, byte[]> answers = new EnumMap<>(Call.class);
+
+    /**
+     * A user's timestamps are "now", and kryo's encoding of one varies by a byte with its fraction of a second: both
+     * ends size with this one, of the clock's microsecond precision, so that they agree.
+     */
+    private static final LocalDateTime SIZED_TIME = LocalDateTime.of(2026, 11, 23, 10, 15, 30, 123_456_000);
+
+    Bodies() {
+        // the arguments of each thread's first requests, as the kryo pair measured sends them
+        size(Call.EXIST_USER, false, "0");
+        size(Call.CREATE_USER, true, sized(UserServiceContract.user(1)));
+        size(Call.GET_USER, sized(UserServiceContract.user(1)), 1L);
+        Page<User> page = UserServiceContract.page(2);
+        page.getResult().forEach(Bodies::sized);
+        size(Call.LIST_USER, page, 2);
+        size(Call.ASSEMBLE_RANDOM_NUMBERS, CpuBoundContract.assemble(CPU_PAYLOAD, CpuBoundContract.COUNT),
+                CPU_PAYLOAD, CpuBoundContract.COUNT);
+    }
+
+    private static User sized(User user) {
+        user.setCreateTime(SIZED_TIME);
+        user.setUpdateTime(SIZED_TIME);
+        return user;
+    }
+
+    private void size(Call call, Object answer, Object... args) {
+        requests.put(call, filled(KryoPairSizes.request(call, args) - Frame.HEADER_BYTES, call));
+        answers.put(call, filled(KryoPairSizes.answer(answer) - Frame.HEADER_BYTES, call));
+    }
+
+    /** A call's request body (the CPU-bound call's carries its payload, see {@link #cpuRequest}). */
+    byte[] request(Call call) {
+        return requests.get(call);
+    }
+
+    byte[] answer(Call call) {
+        return answers.get(call);
+    }
+
+    /** The echo of this payload: a body of the kryo pair's request size for it. */
+    static byte[] echoRequest(Object payload) {
+        return filled(KryoPairSizes.request(Call.ECHO, payload) - Frame.HEADER_BYTES, Call.ECHO);
+    }
+
+    /** The CPU-bound call's body: the payload's length and characters (one byte each), then the pattern. */
+    byte[] cpuRequest() {
+        byte[] body = request(Call.ASSEMBLE_RANDOM_NUMBERS).clone();
+        ByteBuffer.wrap(body).putInt(CPU_PAYLOAD.length()).put(CPU_PAYLOAD.getBytes(StandardCharsets.ISO_8859_1));
+        return body;
+    }
+
+    /** Request and answer frame sizes (header included), for the ready record: "existUser=235/36, ...". */
+    Map<String, String> describe() {
+        Map<String, String> sizes = new LinkedHashMap<>();
+        requests.forEach((call, body) -> sizes.put(call.method(), (body.length + Frame.HEADER_BYTES) + "/"
+                + (answers.get(call).length + Frame.HEADER_BYTES)));
+        return sizes;
+    }
+
+    private static byte[] filled(int length, Call call) {
+        byte[] body = new byte[length];
+        for (int i = 0; i < length; i++) {
+            body[i] = (byte) (i * 31 + call.id());
+        }
+        return body;
+    }
+}

@@ -1,0 +1,294 @@
+package org.rpcbench.netty;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import org.rpcbench.api.CpuBoundContract;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.stack.BindFailedException;
+import org.rpcbench.stack.CallCounter;
+import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.RunningServer;
+import org.rpcbench.stack.ServedServices;
+import org.rpcbench.stack.ServerSample;
+import org.rpcbench.stack.ServerSettings;
+import org.rpcbench.stack.Versions;
+
+/**
+ * The ceiling's server: plain Netty on exactly the given host and port, answering each call with bytes of the kryo
+ * pair's answer size (the echo with what it received, the CPU-bound call after doing the same work as every
+ * server). Its socket options are those of Dubbo's Netty server: no Nagle delay, Netty's pooled allocator. Its thread model is Dubbo's provider default unless the module's {@code netty.properties} says
+ * otherwise: IO threads read frames and hand each to a fixed pool of 200 threads ({@code dispatcher=all}), or answer
+ * on the IO thread ({@code dispatcher=direct}).
+ */
+final class CeilingServer implements RunningServer {
+
+    /** Dubbo's default IO threads: one more than the cores, at most 32. */
+    static final int IO_THREADS = Math.min(Runtime.getRuntime().availableProcessors() + 1, 32);
+
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final ExecutorService pool;
+    private final Channel channel;
+    private final CallCounter<String> calls;
+    private final Map<String, String> details;
+    private final Map<String, String> versions;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private CeilingServer(EventLoopGroup boss, EventLoopGroup workers, ExecutorService pool, Channel channel,
+            CallCounter<String> calls, Map<String, String> details, Map<String, String> versions) {
+        this.boss = boss;
+        this.workers = workers;
+        this.pool = pool;
+        this.channel = channel;
+        this.calls = calls;
+        this.details = details;
+        this.versions = versions;
+    }
+
+    static CeilingServer start(ServerSettings settings, ServedServices services) {
+        if (settings.registry() != null) {
+            throw new IllegalArgumentException("the netty stack has no registry: its clients connect directly;"
+                    + " drop -r");
+        }
+        Properties configuration = configuration();
+        String dispatcher = configuration.getProperty("dispatcher", "all");
+        int threads = Integer.parseInt(configuration.getProperty("threads", "200"));
+        if (!dispatcher.equals("all") && !dispatcher.equals("direct")) {
+            throw new IllegalArgumentException("netty.properties: dispatcher '" + dispatcher
+                    + "' is not all or direct");
+        }
+        Bodies bodies = new Bodies();
+        Map<String, String> versions = Versions.of("io.netty:netty-transport");
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("dispatcher", dispatcher);
+        details.put("threads", dispatcher.equals("all") ? String.valueOf(threads) : "0");
+        details.put("iothreads", String.valueOf(IO_THREADS));
+        details.put("frameBytes", bodies.describe().toString().replace(" ", ""));
+        CallCounter<String> calls = new CallCounter<>();
+        ExecutorService pool = dispatcher.equals("all") ? fixedPool(threads) : null;
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(IO_THREADS, NioIoHandler.newFactory());
+        Handler handler = new Handler(bodies, services, calls, pool, versions);
+        try {
+            Channel channel = new ServerBootstrap().group(boss, workers)
+                    .channel(NioServerSocketChannel.class)
+                    .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel child) {
+                            child.pipeline().addLast(Frame.decoder(), handler);
+                        }
+                    })
+                    .bind(new InetSocketAddress(settings.host(), settings.port())).sync().channel();
+            return new CeilingServer(boss, workers, pool, channel, calls, details, versions);
+        } catch (Exception e) {
+            // Netty's sync() rethrows a failed bind as the checked BindException it is
+            boss.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+            workers.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            if (Causes.causedBy(e, BindException.class)) {
+                throw new BindFailedException(settings.host(), settings.port(), e);
+            }
+            throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
+        }
+    }
+
+    /** Dubbo's fixed pool: that many threads, no queue (a call over the limit is refused, not queued). */
+    private static ExecutorService fixedPool(int threads) {
+        AtomicInteger number = new AtomicInteger();
+        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new SynchronousQueue<>(),
+                runnable -> {
+                    Thread thread = new Thread(runnable, "ceiling-worker-" + number.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+    }
+
+    /** The server module's netty.properties, or none. */
+    private static Properties configuration() {
+        Properties properties = new Properties();
+        try (InputStream in = CeilingServer.class.getClassLoader().getResourceAsStream("netty.properties")) {
+            if (in != null) {
+                properties.load(in);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read netty.properties", e);
+        }
+        return properties;
+    }
+
+    @Override
+    public String protocol() {
+        return Frame.PROTOCOL;
+    }
+
+    @Override
+    public String serialization() {
+        return Frame.FORMAT_NONE_NAME;
+    }
+
+    @Override
+    public String registry() {
+        return null;
+    }
+
+    @Override
+    public Map<String, String> versions() {
+        return versions;
+    }
+
+    @Override
+    public Map<String, String> details() {
+        return details;
+    }
+
+    @Override
+    public Map<String, Long> callsByWireFormat() {
+        return calls.snapshot(Function.identity());
+    }
+
+    /** Stops once; a second close does nothing. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        channel.close().syncUninterruptibly();
+        workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Reads frames, answers each (on the pool or here), counts the benchmark's calls by the format read. */
+    @ChannelHandler.Sharable
+    private static final class Handler extends ChannelInboundHandlerAdapter {
+
+        private final Bodies bodies;
+        private final ServedServices services;
+        private final CallCounter<String> calls;
+        private final ExecutorService pool;
+        private final Map<String, String> versions;
+
+        Handler(Bodies bodies, ServedServices services, CallCounter<String> calls, ExecutorService pool,
+                Map<String, String> versions) {
+            this.bodies = bodies;
+            this.services = services;
+            this.calls = calls;
+            this.pool = pool;
+            this.versions = versions;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext context, Object message) {
+            ByteBuf frame = (ByteBuf) message;
+            try {
+                Frame.check(frame);
+            } catch (IllegalArgumentException e) {
+                frame.release();
+                context.close();
+                return;
+            }
+            if (pool == null) {
+                answer(context, frame);
+            } else {
+                pool.execute(() -> answer(context, frame));
+            }
+        }
+
+        private void answer(ChannelHandlerContext context, ByteBuf frame) {
+            Call call = Frame.call(frame);
+            int id = Frame.id(frame);
+            ByteBuf body;
+            byte status = Frame.STATUS_OK;
+            try {
+                if (call != Call.PROBE) {
+                    calls.increment(Frame.format(frame));
+                }
+                body = switch (call) {
+                    case ECHO -> Frame.body(frame).retain();
+                    case ASSEMBLE_RANDOM_NUMBERS -> assemble(Frame.body(frame));
+                    case PROBE -> probe(context, frame);
+                    default -> Unpooled.wrappedBuffer(bodies.answer(call));
+                };
+            } catch (RuntimeException e) {
+                status = Frame.STATUS_ERROR;
+                body = Unpooled.copiedBuffer(String.valueOf(e), StandardCharsets.UTF_8);
+            } finally {
+                frame.release();
+            }
+            context.writeAndFlush(Frame.of(context.alloc(), true, call, status, id, body));
+        }
+
+        /** The same work as every server's: the payload the client sent, 10,000 random numbers appended to it. */
+        private ByteBuf assemble(ByteBuf request) {
+            int length = request.readInt();
+            String payload = request.readCharSequence(length, StandardCharsets.ISO_8859_1).toString();
+            int assembled = services.echo().assembleRandomNumbers(payload, CpuBoundContract.COUNT);
+            byte[] answer = bodies.answer(Call.ASSEMBLE_RANDOM_NUMBERS).clone();
+            ByteBuffer.wrap(answer).putInt(assembled);
+            return Unpooled.wrappedBuffer(answer);
+        }
+
+        private ByteBuf probe(ChannelHandlerContext context, ByteBuf frame) {
+            ServerSample sample = services.sample().get();
+            ProbeAnswer answer = new ProbeAnswer(Frame.PROTOCOL, Frame.FORMAT_NONE_NAME, Frame.format(frame),
+                    hostAndPort((InetSocketAddress) context.channel().localAddress()),
+                    hostAndPort((InetSocketAddress) context.channel().remoteAddress()), versions,
+                    calls.snapshot(Function.identity()), sample.processCpuNanos(), sample.serverNanoTime(),
+                    sample.availableProcessors(), sample.cpuBoundCallsByThread());
+            try {
+                return Unpooled.wrappedBuffer(RecordFiles.JSON.writeValueAsBytes(answer));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+            context.close();
+        }
+    }
+
+    static String hostAndPort(InetSocketAddress address) {
+        return address.getAddress().getHostAddress() + ":" + address.getPort();
+    }
+}

@@ -1,0 +1,72 @@
+package org.rpcbench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One pair's results in the seed reports' shape, the table a client prints and saves beside its result: a row per
+ * call, payload and thread count with TPS, average time and the sample mode's percentiles, JMH's error beside each
+ * score. Scores are normalised by {@link Units}, as in every table of the report.
+ */
+public final class PairTable {
+
+    static final List<String> HEADER = List.of("call", "payload", "threads", "TPS (calls/s)", "avg (ms)", "p50 (ms)",
+            "p99 (ms)", "p99.9 (ms)");
+
+    /** One call at one payload and thread count; a mode that did not run is null. */
+    record Row(String call, String payload, int threads, Measurement throughput, Measurement average,
+            Measurement sample) {
+
+        List<String> cells() {
+            // without the average-time mode, the sample mode's mean is the same quantity
+            Measurement mean = average != null ? average : sample;
+            return List.of(call, payload, String.valueOf(threads),
+                    throughput == null ? "" : Format.scoreWithError(throughput.score(), throughput.error(),
+                            Units.CALLS_PER_SECOND),
+                    mean == null ? "" : Format.scoreWithError(mean.score(), mean.error(), Units.MILLISECONDS),
+                    percentile(50), percentile(99), percentile(99.9));
+        }
+
+        private String percentile(double percentile) {
+            return sample == null ? ""
+                    : Format.score(sample.percentiles().getOrDefault(percentile, Double.NaN), Units.MILLISECONDS);
+        }
+    }
+
+    private PairTable() {
+    }
+
+    /**
+     * The table of JMH JSON text (what JMH's JSON writer produced for a client's run).
+     *
+     * @throws IllegalArgumentException when the text is not JMH's JSON
+     */
+    public static String markdown(String jmhJson) {
+        try {
+            return MarkdownReport.table(HEADER, rows(JmhJson.parse(jmhJson, "")).stream().map(Row::cells).toList());
+        } catch (InputException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    static List<Row> rows(List<Measurement> measurements) {
+        Map<String, Map<String, Measurement>> byCall = new LinkedHashMap<>();
+        for (Measurement measurement : measurements) {
+            byCall.computeIfAbsent(key(measurement), k -> new LinkedHashMap<>()).put(measurement.mode(), measurement);
+        }
+        List<Row> rows = new ArrayList<>();
+        byCall.values().forEach(modes -> {
+            Measurement any = modes.values().iterator().next();
+            rows.add(new Row(ReportModel.method(any.benchmark()), any.params().getOrDefault("payload", ""),
+                    any.threads(), modes.get(Measurement.THROUGHPUT), modes.get(Measurement.AVERAGE_TIME),
+                    modes.get(Measurement.SAMPLE)));
+        });
+        return rows;
+    }
+
+    private static String key(Measurement measurement) {
+        return measurement.benchmark() + "|" + measurement.params() + "|" + measurement.threads();
+    }
+}

@@ -1,0 +1,57 @@
+package org.rpcbench.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The words of an {@code -a "..."} string, split as a POSIX shell splits a command line: on blanks, with single
+ * and double quotes keeping a word together and a backslash taking the next character as it is. From here on the
+ * arguments travel as a list, so a word with a space in it reaches the program whole.
+ */
+final class ArgumentWords {
+
+    private ArgumentWords() {
+    }
+
+    /** @throws IllegalArgumentException when a quote is not closed */
+    static List<String> split(String text) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        boolean inWord = false;
+        char quote = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else if (c == '\\' && quote == '"' && i + 1 < text.length()) {
+                    word.append(text.charAt(++i));
+                } else {
+                    word.append(c);
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+                inWord = true;
+            } else if (c == '\\' && i + 1 < text.length()) {
+                word.append(text.charAt(++i));
+                inWord = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inWord) {
+                    words.add(word.toString());
+                    word.setLength(0);
+                    inWord = false;
+                }
+            } else {
+                word.append(c);
+                inWord = true;
+            }
+        }
+        if (quote != 0) {
+            throw new IllegalArgumentException("an unclosed " + quote + " in \"" + text + "\"");
+        }
+        if (inWord) {
+            words.add(word.toString());
+        }
+        return words;
+    }
+}

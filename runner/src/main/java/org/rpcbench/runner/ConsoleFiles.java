@@ -1,0 +1,67 @@
+package org.rpcbench.runner;
+
+import java.nio.file.Path;
+
+/**
+ * The files of a pair run from the command line ({@code benchmark.sh <pair>}): the server's output, log and records
+ * in logs/, stamped with the run's start; the client's output on the console and its result where the user said
+ * (or the client's own default).
+ *
+ * @param result the client's result file as given with -f, or null
+ */
+record ConsoleFiles(Path logs, String pair, String stamp, Path result) implements PairFiles {
+
+    @Override
+    public Path serverOutput(int server) {
+        return file("server", server, ".out");
+    }
+
+    @Override
+    public Path serverLog(int server) {
+        return file("server", server, ".log");
+    }
+
+    @Override
+    public Path serverReady(int server) {
+        return file("server", server, ".ready.json");
+    }
+
+    @Override
+    public Path serverStop(int server) {
+        return file("server", server, ".stop.json");
+    }
+
+    @Override
+    public Path clientOutput(int client) {
+        return null;
+    }
+
+    @Override
+    public Path clientResult(int client) {
+        return result;
+    }
+
+    @Override
+    public Path clientReady(int client) {
+        return file("client", client, ".ready.json");
+    }
+
+    @Override
+    public Path clientStop(int client) {
+        return file("client", client, ".stop.json");
+    }
+
+    @Override
+    public Path mergedResult() {
+        return null;
+    }
+
+    @Override
+    public String name(Path file) {
+        return file.toString();
+    }
+
+    private Path file(String role, int index, String suffix) {
+        return logs.resolve(pair + "-" + role + (index == 0 ? "" : String.valueOf(index + 1)) + "-" + stamp + suffix);
+    }
+}

@@ -1,0 +1,79 @@
+package org.rpcbench.runner;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.rpcbench.contract.RunRecord;
+
+/**
+ * Reads the machine, JDK and commit a run is measured with, for run.json. The libraries are added pair by pair from
+ * what each pair's servers stated in their ready records: what ran, not what a pom asked for.
+ */
+final class EnvironmentCapture {
+
+    private EnvironmentCapture() {
+    }
+
+    static RunRecord.Environment capture(Path root) {
+        String status = git(root, "status", "--porcelain");
+        return new RunRecord.Environment(git(root, "rev-parse", "HEAD"), status == null ? null : !status.isBlank(),
+                System.getProperty("java.vendor"), System.getProperty("java.version"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+                System.getProperty("java.home"), describeOperatingSystem(), readCpuModel(),
+                Runtime.getRuntime().availableProcessors(), readMemoryBytes(), new LinkedHashMap<>());
+    }
+
+    /** The command's trimmed output, or null where git or the repository is missing. */
+    private static String git(Path root, String... args) {
+        List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
+        command.addAll(List.of(args));
+        try {
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            boolean exited = process.waitFor(10, TimeUnit.SECONDS);
+            return exited && process.exitValue() == 0 ? output : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private static String describeOperatingSystem() {
+        String kernel = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch");
+        String release = firstValue(Path.of("/etc/os-release"), "PRETTY_NAME=");
+        return release == null ? kernel : release.replace("\"", "") + ", " + kernel;
+    }
+
+    private static String readCpuModel() {
+        String model = firstValue(Path.of("/proc/cpuinfo"), "model name");
+        return model == null ? System.getProperty("os.arch") : model.substring(model.indexOf(':') + 1).strip();
+    }
+
+    private static Long readMemoryBytes() {
+        if (ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getTotalMemorySize();
+        }
+        return null;
+    }
+
+    /** The rest of the first line that starts with {@code prefix}, or null. */
+    private static String firstValue(Path file, String prefix) {
+        try (var lines = Files.lines(file)) {
+            return lines.filter(line -> line.startsWith(prefix)).findFirst()
+                    .map(line -> line.substring(prefix.endsWith("=") ? prefix.length() : 0)).orElse(null);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}

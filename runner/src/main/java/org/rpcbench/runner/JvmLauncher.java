@@ -1,0 +1,69 @@
+package org.rpcbench.runner;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.rpcbench.contract.JvmRole;
+import org.rpcbench.contract.LauncherWatch;
+
+/**
+ * Starts the suite's JVMs: the flags of the role, then the module's jar and its arguments, every argument as it is
+ * (never through a shell). Each JVM is told this runner's pid, and stops when the runner is gone. A network namespace, where one is given, prefixes the command with {@code ip netns
+ * exec}, so the same runner drives a pair across two emulated hosts.
+ *
+ * @param suite the modules and their jars
+ * @param workingDirectory where the JVMs run: their relative paths (results/, logs/) resolve from here
+ */
+record JvmLauncher(Suite suite, Path workingDirectory) {
+
+    /** One JVM to start: a module's main (or {@code mainClass} in its jar), in a role, with its arguments. */
+    record Jvm(String module, String mainClass, JvmRole role, List<String> flags, List<String> args, String netns) {
+
+        static Jvm of(String module, JvmRole role, List<String> args) {
+            return new Jvm(module, null, role, List.of(), args, null);
+        }
+
+        Jvm withFlags(List<String> more) {
+            List<String> all = new ArrayList<>(flags);
+            all.addAll(more);
+            return new Jvm(module, mainClass, role, all, args, netns);
+        }
+
+        Jvm inNamespace(String namespace) {
+            return new Jvm(module, mainClass, role, flags, args, namespace);
+        }
+    }
+
+    /** The command line of a JVM. */
+    List<String> command(Jvm jvm) {
+        List<String> command = new ArrayList<>();
+        if (jvm.netns() != null) {
+            command.addAll(List.of("ip", "netns", "exec", jvm.netns()));
+        }
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvm.role().jvmArgs());
+        command.add(LauncherWatch.flag());
+        command.addAll(jvm.flags());
+        Path jar = suite.runnableJar(jvm.module());
+        if (jvm.mainClass() == null) {
+            command.addAll(List.of("-jar", jar.toString()));
+        } else {
+            command.addAll(List.of("-cp", jar.toString(), jvm.mainClass()));
+        }
+        command.addAll(jvm.args());
+        return command;
+    }
+
+    /** Starts it with its output to a file (or none) and to a listener. */
+    ChildProcess start(String name, Jvm jvm, Path outputFile, Consumer<String> listener) throws IOException {
+        return ChildProcess.start(name, command(jvm), workingDirectory, outputFile, listener);
+    }
+
+    /** Starts it on this terminal, its output and input the runner's own. */
+    Process startInForeground(Jvm jvm) throws IOException {
+        return new ProcessBuilder(command(jvm)).directory(workingDirectory.toFile()).inheritIO().start();
+    }
+}

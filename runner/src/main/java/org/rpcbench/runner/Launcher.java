@@ -1,0 +1,359 @@
+package org.rpcbench.runner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.rpcbench.client.ClientOptions;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.JvmRole;
+import org.rpcbench.contract.OptionNames;
+import org.rpcbench.contract.RegistryAddress;
+import org.rpcbench.contract.RunFiles;
+import org.rpcbench.contract.RunRecord;
+import org.rpcbench.contract.ServerReady;
+import org.rpcbench.contract.Stopped;
+import org.rpcbench.report.ReportCli;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import sun.misc.Signal;
+
+/**
+ * What {@code benchmark.sh} runs once the jars are built: one module (a server or a client, on this terminal), a
+ * pair (server, client, stop), the registry's programs, or a subcommand (run-all, report, compare). It starts every
+ * JVM itself, with its role's flags, and knows no stack: modules and pairs are found in the suite's directory.
+ */
+@Command(name = "benchmark.sh", usageHelpWidth = 118, sortOptions = false, separator = " ",
+        subcommands = {RunAllCommand.class, ReportCli.Report.class, ReportCli.Compare.class},
+        synopsisHeading = "",
+        customSynopsis = {
+            "usage: benchmark.sh [-m benchmark|profiling] [-s host] [-p port] [-r registry] [-f result-file]"
+                    + " [-a \"args\"] <module> [-- args...]",
+            "       benchmark.sh run-all [--length quick|default|nightly] [--pairs a,b] [--scenario s] [-p port]"
+                    + " [-a \"args\"] [-r registry] [--topology NxM] [--fault sigterm|sigkill]",
+            "       benchmark.sh report <run-dir | result.json...>",
+            "       benchmark.sh compare <baseline> <candidate>",
+            "       benchmark.sh [-s host] [-p port] zookeeper          an embedded ZooKeeper until Ctrl-C (default:"
+                    + " a free port)",
+            "       benchmark.sh [-r zookeeper://host:port] [-a \"args\"] registry-latency",
+        },
+        description = {
+            "",
+            "Start a pair's server, wait for its ready line, then run the pair's client in another terminal:",
+            "  benchmark.sh dubbo-kryo-server",
+            "  benchmark.sh dubbo-kryo-client",
+            "or do all three in one go, the server stopped at the end (its output goes to logs/):",
+            "  benchmark.sh dubbo-kryo",
+            ""},
+        footer = {
+            "",
+            "run-all runs every pair (or --pairs) in turn into results/<run-id>/ with run.json; report writes"
+                    + " report.md and report.html for a run; compare is the regression gate (exit 0 none, 1"
+                    + " regression, 2 unusable input); registry-latency measures how long providers take to register"
+                    + " and to reach a subscribed consumer. Each takes --help (registry-latency and zookeeper"
+                    + " through -a --help).",
+        })
+public final class Launcher implements Callable<Integer> {
+
+    static final String ZOOKEEPER = "zookeeper";
+    static final String REGISTRY_LATENCY = "registry-latency";
+    private static final String REGISTRY_LATENCY_MAIN = "org.rpcbench.registry.RegistryLatency";
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--root", hidden = true, description = "the suite's directory (benchmark.sh sets it)")
+    Path root = Path.of(".");
+
+    @Option(names = "-m", paramLabel = "mode", description = "benchmark (default), or profiling: record a JFR file"
+            + " and print its path")
+    String mode = "benchmark";
+
+    @Option(names = "-s", paramLabel = "host", description = "server: address to bind; client: server to connect to"
+            + " (default 127.0.0.1)")
+    String host = "127.0.0.1";
+
+    @Option(names = "-p", paramLabel = "port", description = "server port (default 8080)")
+    String port;
+
+    @Option(names = "-r", paramLabel = "registry", description = "server: register at zookeeper://host:port, or at"
+            + " an embedded ZooKeeper started with it (zookeeper); client: find the providers at"
+            + " zookeeper://host:port; pair: either, the client told where")
+    String registry;
+
+    @Option(names = "-f", paramLabel = "file", description = "client: JMH result file (default"
+            + " results/<module>-<UTC time>.json)")
+    Path resultFile;
+
+    @Option(names = "-a", paramLabel = "args", description = "more arguments for the module, e.g. -a \"--threads 8"
+            + " --forks 2\" (quotes keep a word whole; see -a --help)")
+    String moduleArgs = "";
+
+    @Option(names = "--server-netns", paramLabel = "ns", description = "pair: run the server in this network"
+            + " namespace (two-hosts.sh sets it)")
+    String serverNetns;
+
+    @Option(names = "--client-netns", paramLabel = "ns", description = "pair: run the client in this network"
+            + " namespace (two-hosts.sh sets it)")
+    String clientNetns;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "module",
+            description = "a pair's -server or -client module, a pair, zookeeper or registry-latency")
+    String module;
+
+    @Parameters(index = "1..*", paramLabel = "args", description = "after --: more arguments for the module, each"
+            + " passed as it is")
+    List<String> passedArgs = new ArrayList<>();
+
+    private Suite suite;
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine commandLine = ReportCli.configure(new CommandLine(new Launcher()), out, err);
+        commandLine.setParameterExceptionHandler((e, arguments) -> {
+            boolean top = e.getCommandLine().getCommandSpec().parent() == null;
+            String message = e instanceof CommandLine.UnmatchedArgumentException unmatched
+                    && !unmatched.getUnmatched().isEmpty() && unmatched.getUnmatched().get(0).startsWith("-")
+                    ? "unknown option " + unmatched.getUnmatched().get(0) : e.getMessage();
+            e.getCommandLine().getErr().println(top ? "benchmark.sh: " + message + " (see -h)"
+                    : "error: " + message + " (see --help)");
+            return ExitCode.USAGE;
+        });
+        return commandLine.execute(args);
+    }
+
+    Suite suite() {
+        if (suite == null) {
+            suite = new Suite(root);
+        }
+        return suite;
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        List<String> modules = new ArrayList<>(suite().pairModules());
+        modules.addAll(suite().pairs());
+        modules.addAll(List.of(ZOOKEEPER, REGISTRY_LATENCY));
+        String known = String.join(" ", modules);
+        if (module == null) {
+            return usage("name one module (see -h); modules: " + known);
+        }
+        boolean registryProgram = ZOOKEEPER.equals(module) || REGISTRY_LATENCY.equals(module);
+        if (!modules.contains(module)) {
+            return usage("unknown module '" + module + "'; modules: " + known);
+        }
+        if (registryProgram && resultFile != null) {
+            return usage("option -f applies to a client, not to " + module);
+        }
+        if (!"benchmark".equals(mode) && !"profiling".equals(mode)) {
+            return usage("option -m: '" + mode + "' is not benchmark or profiling");
+        }
+        if (port != null && (!port.matches("\\d{1,5}") || Integer.parseInt(port) < 1
+                || Integer.parseInt(port) > 65535)) {
+            return usage("option -p: '" + port + "' is not a port number");
+        }
+        if (host.isEmpty()) {
+            return usage("option -s: the host is empty");
+        }
+        if (registry != null && !RegistryAddress.EMBEDDED.equals(registry)) {
+            try {
+                RegistryAddress.parse(registry);
+            } catch (IllegalArgumentException e) {
+                return usage("option -r: '" + registry + "' is not zookeeper or zookeeper://host:port");
+            }
+        }
+        if (resultFile != null && !Suite.isClient(module) && !suite().pairs().contains(module)) {
+            return usage("option -f applies to a client, not to " + module);
+        }
+        if ((serverNetns != null || clientNetns != null) && !suite().pairs().contains(module)) {
+            return usage("options --server-netns and --client-netns apply to a pair, not to " + module);
+        }
+        List<String> args;
+        try {
+            args = new ArrayList<>(ArgumentWords.split(moduleArgs));
+        } catch (IllegalArgumentException e) {
+            return usage("option -a: " + e.getMessage());
+        }
+        args.addAll(passedArgs);
+        return switch (module) {
+            case ZOOKEEPER -> foreground(new JvmLauncher.Jvm(ZooKeeperProcess.MODULE, ZooKeeperProcess.MAIN,
+                    JvmRole.ZOOKEEPER, List.of(), zookeeperArgs(args), null));
+            case REGISTRY_LATENCY -> foreground(new JvmLauncher.Jvm(ZooKeeperProcess.MODULE, REGISTRY_LATENCY_MAIN,
+                    JvmRole.TOOL, List.of(), registryLatencyArgs(args), null));
+            default -> Suite.isServer(module) ? server(args) : Suite.isClient(module) ? client(args) : pair(args);
+        };
+    }
+
+    private int usage(String message) {
+        spec.commandLine().getErr().println("benchmark.sh: " + message);
+        return ExitCode.USAGE;
+    }
+
+    private int port() {
+        return port == null ? 8080 : Integer.parseInt(port);
+    }
+
+    /** ZooKeeper binds -s, and -p only when given: a free port otherwise. */
+    private List<String> zookeeperArgs(List<String> args) {
+        List<String> all = new ArrayList<>(List.of(OptionNames.HOST, host));
+        if (port != null) {
+            all.addAll(List.of(OptionNames.PORT, port));
+        }
+        all.addAll(args);
+        return all;
+    }
+
+    /** -r zookeeper, like no -r, measures an embedded ZooKeeper. */
+    private List<String> registryLatencyArgs(List<String> args) {
+        List<String> all = new ArrayList<>();
+        if (registry != null && !RegistryAddress.EMBEDDED.equals(registry)) {
+            all.addAll(List.of(OptionNames.REGISTRY, registry));
+        }
+        all.addAll(args);
+        return all;
+    }
+
+    private List<String> endpointArgs() {
+        List<String> all = new ArrayList<>(List.of(OptionNames.HOST, host, OptionNames.PORT, String.valueOf(port())));
+        if (registry != null) {
+            all.addAll(List.of(OptionNames.REGISTRY, registry));
+        }
+        return all;
+    }
+
+    private int server(List<String> args) throws IOException, InterruptedException {
+        List<String> all = endpointArgs();
+        all.addAll(args);
+        List<String> flags = new ArrayList<>();
+        if ("profiling".equals(mode)) {
+            flags.add(JvmRole.flightRecording(serverRecording(module)));
+        }
+        return foreground(JvmLauncher.Jvm.of(module, JvmRole.SERVER, all).withFlags(flags));
+    }
+
+    private int client(List<String> args) throws IOException, InterruptedException {
+        List<String> all = endpointArgs();
+        if (resultFile != null) {
+            all.addAll(List.of(OptionNames.RESULT_FILE, resultFile.toString()));
+        }
+        if ("profiling".equals(mode)) {
+            all.addAll(List.of(OptionNames.JFR, clientRecordings(module).toString()));
+        }
+        all.addAll(args);
+        if (!args.contains("--help")) {
+            try {
+                ClientOptions.parse(all);
+            } catch (IllegalArgumentException e) {
+                spec.commandLine().getErr().println("error: " + e.getMessage() + " (see -a --help)");
+                return ExitCode.USAGE;
+            }
+        }
+        return foreground(JvmLauncher.Jvm.of(module, JvmRole.CLIENT, all));
+    }
+
+    /** The pair's server in the background until its ready record, then the client here, then the server stops. */
+    private int pair(List<String> args) throws IOException, InterruptedException {
+        String stamp = RunFiles.utcStamp();
+        List<String> clientArgs = new ArrayList<>(args);
+        List<String> serverFlags = new ArrayList<>();
+        if ("profiling".equals(mode)) {
+            serverFlags.add(JvmRole.flightRecording(serverRecording(module + "-server")));
+            clientArgs.addAll(0, List.of(OptionNames.JFR, clientRecordings(module + "-client").toString()));
+        }
+        List<String> checked = new ArrayList<>(clientArgs);
+        checked.addAll(List.of(OptionNames.HOST, host, OptionNames.PORT, String.valueOf(port())));
+        try {
+            ClientOptions.parse(checked);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("error: " + e.getMessage() + " (see -a --help)");
+            return ExitCode.USAGE;
+        }
+        Path logs = suite().root().resolve("logs");
+        Files.createDirectories(logs);
+        PrintWriter out = spec.commandLine().getOut();
+        PairRun pairRun = new PairRun(new JvmLauncher(suite(), Path.of("").toAbsolutePath()),
+                new PairRun.Plan(module, host, port(), registry, Topology.SINGLE, serverFlags, clientArgs, null,
+                        java.time.Duration.ofDays(365), serverNetns, clientNetns),
+                new ConsoleFiles(logs, module, stamp, resultFile));
+        for (String signal : List.of("INT", "TERM")) {
+            Signal.handle(new Signal(signal), received -> {
+                try {
+                    pairRun.abort();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        RunRecord.Pair outcome = pairRun.run(new PairRun.Listener() {
+            @Override
+            public void serverReady(ServerReady ready) {
+                out.println(ready.consoleLine());
+                out.flush();
+            }
+
+            @Override
+            public void serverStopped(Stopped stopped) {
+                out.println(stopped.serverLine());
+                out.flush();
+            }
+
+            @Override
+            public void clientLine(String line) {
+                out.println(line);
+                out.flush();
+            }
+        });
+        if (outcome.passed()) {
+            return ExitCode.OK;
+        }
+        spec.commandLine().getErr().println("benchmark.sh: " + outcome.message());
+        if (!outcome.failsTheRun()) {
+            return ExitCode.USAGE;
+        }
+        RunRecord.Consumer client = outcome.consumers().isEmpty() ? null : outcome.consumers().get(0);
+        return client != null && client.exitCode() != null && client.exitCode() != 0 ? client.exitCode()
+                : ExitCode.FAILED;
+    }
+
+    /** Runs one JVM on this terminal until it exits; Ctrl-C and SIGTERM reach it, and its status is ours. */
+    private int foreground(JvmLauncher.Jvm jvm) throws IOException, InterruptedException {
+        Process process = new JvmLauncher(suite(), Path.of("").toAbsolutePath()).startInForeground(jvm);
+        for (String signal : List.of("INT", "TERM")) {
+            Signal.handle(new Signal(signal), received -> process.toHandle().destroy());
+        }
+        return process.waitFor();
+    }
+
+    private Path serverRecording(String server) throws IOException {
+        Path file = results().resolve(server + "-" + RunFiles.utcStamp() + ".jfr");
+        spec.commandLine().getErr().println("benchmark.sh: JFR recording of the server goes to " + file
+                + " (written when it stops)");
+        return file;
+    }
+
+    private Path clientRecordings(String client) throws IOException {
+        Path directory = results().resolve(client + "-" + RunFiles.utcStamp() + "-jfr");
+        spec.commandLine().getErr().println("benchmark.sh: JFR recordings of the benchmark JVMs go to " + directory);
+        return directory;
+    }
+
+    private Path results() throws IOException {
+        return Files.createDirectories(suite().root().resolve("results"));
+    }
+}

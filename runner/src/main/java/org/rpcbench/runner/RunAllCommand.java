@@ -1,0 +1,460 @@
+package org.rpcbench.runner;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.rpcbench.client.ClientOptions;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.OptionNames;
+import org.rpcbench.contract.RegistryAddress;
+import org.rpcbench.contract.RunFiles;
+import org.rpcbench.contract.RunRecord;
+import org.rpcbench.contract.ServerReady;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import sun.misc.Signal;
+
+/**
+ * {@code benchmark.sh run-all}: every selected pair in turn (servers, ready records, clients, stop) into one run
+ * directory with run.json, keeping on when a pair fails. Exit 0 when every pair passed, 1 when any failed, 2 on bad
+ * options, 130 when interrupted (what finished is kept).
+ */
+@Command(name = "run-all", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Runs every pair (or --pairs) in turn into results/<run-id>/ with run.json.")
+final class RunAllCommand implements Callable<Integer> {
+
+    /** The client's --scenario values; any other scenario name is one of the client's presets. */
+    private static final Set<String> CLIENT_SCENARIOS = Set.of("user", "echo", "cpu");
+
+    @ParentCommand
+    Launcher launcher;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--pairs", split = ",", paramLabel = "a,b", description = "pairs to run (default: every pair)")
+    List<String> pairs;
+
+    @Option(names = "--length", paramLabel = "length", description = "quick (about 1.5 min a pair), default (about"
+            + " 6 min) or nightly (2 forks, about 8 min)")
+    String length = "default";
+
+    @Option(names = "--scenario", paramLabel = "s", description = "user, echo or cpu (a list runs several), or a seed"
+            + " report's preset: dubbo2-report, dubbox, motan (default: ${DEFAULT-VALUE})")
+    String scenario = "user";
+
+    @Option(names = {"-a", "--client-args"}, paramLabel = "args", description = "more client options, e.g. \"--threads"
+            + " 8 --payload 1k,100k\" (quotes keep a word whole); they win over the length's")
+    String clientArgs = "";
+
+    @Option(names = {"-s", "--host"}, paramLabel = "host", description = "address the servers bind (default:"
+            + " ${DEFAULT-VALUE})")
+    String host = "127.0.0.1";
+
+    @Option(names = {"-p", "--port"}, paramLabel = "port", description = "port the servers bind (default:"
+            + " ${DEFAULT-VALUE})")
+    int port = 8080;
+
+    @Option(names = "--out", paramLabel = "dir", description = "run directory (default results/<UTC time>-<length>)")
+    Path out;
+
+    @Option(names = {"-r", "--registry"}, paramLabel = "registry", description = "zookeeper (an embedded ZooKeeper for"
+            + " the run) or zookeeper://host:port; default: direct connections")
+    String registry;
+
+    @Option(names = "--topology", arity = "0..1", fallbackValue = "2x2", paramLabel = "NxM",
+            description = "providers x consumers of each pair at once, through the registry (embedded ZooKeeper"
+                    + " unless -r names one); the option alone is the seeds' 2x2")
+    String topology;
+
+    @Option(names = "--fault", paramLabel = "signal", description = "sigterm or sigkill: stop the first of 2+ providers"
+            + " while the consumers run an availability load (calls counted, not measured by JMH); implies"
+            + " --topology 2x1 unless given")
+    String fault;
+
+    @Option(names = "--fault-after", paramLabel = "s", description = "seconds into the load (once every consumer's"
+            + " load has started) the fault comes (default: ${DEFAULT-VALUE})")
+    int faultAfter = 8;
+
+    @Option(names = "--fault-load", paramLabel = "s", description = "seconds the availability load runs (default:"
+            + " ${DEFAULT-VALUE})")
+    int faultLoad = 20;
+
+    @Option(names = "--pair-timeout", paramLabel = "min", description = "minutes a client may run before it is"
+            + " stopped and its pair fails (default: ${DEFAULT-VALUE})")
+    int pairTimeout = 90;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    private final AtomicReference<PairRun> current = new AtomicReference<>();
+    private volatile boolean interrupted;
+    private Path runDirectory;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        Suite suite = launcher.suite();
+        try {
+            check(suite);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        try {
+            ClientOptions.parse(clientArgs());
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("error: the client options do not work: " + e.getMessage());
+            return ExitCode.USAGE;
+        }
+        return run(suite);
+    }
+
+    /** Checks what can be checked before anything starts: pairs, length, port free, run directory new. */
+    private void check(Suite suite) {
+        List<String> known = suite.pairs();
+        if (known.isEmpty()) {
+            throw new IllegalArgumentException("no pair (a <pair>-server module with its -client) under "
+                    + suite.root());
+        }
+        for (String pair : pairs(suite)) {
+            if (!known.contains(pair)) {
+                throw new IllegalArgumentException("option pairs: unknown pair '" + pair + "'; pairs: "
+                        + String.join(", ", known));
+            }
+        }
+        RunLength.of(length);
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("option port: " + port + " is not a port number");
+        }
+        Topology topology = topology();
+        if (fault != null) {
+            fault();
+            if (topology.providers() < 2) {
+                throw new IllegalArgumentException("option fault: needs two providers or more (--topology 2x1)");
+            }
+            if (faultAfter < 1 || faultAfter >= faultLoad) {
+                throw new IllegalArgumentException("option fault-after: " + faultAfter + " s must fall inside the "
+                        + faultLoad + " s load");
+            }
+        }
+        if (registry != null && !RegistryAddress.EMBEDDED.equals(registry)) {
+            try {
+                RegistryAddress.parse(registry);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("option registry: " + e.getMessage());
+            }
+        }
+        if (pairTimeout < 1) {
+            throw new IllegalArgumentException("option pair-timeout: " + pairTimeout + " is below 1");
+        }
+        for (int provider = 0; provider < topology.providers(); provider++) {
+            int candidate = port + provider;
+            try (ServerSocket probe = new ServerSocket()) {
+                probe.bind(new InetSocketAddress(InetAddress.getByName(host), candidate));
+            } catch (IOException e) {
+                throw new IllegalArgumentException("port " + candidate + " on " + host + " is not free ("
+                        + e.getMessage() + "): stop what holds it or pick another with -p"
+                        + (provider > 0 ? " (provider " + (provider + 1) + " binds -p + " + provider + ")" : ""));
+            }
+        }
+        if (Files.exists(runDirectory(suite))) {
+            throw new IllegalArgumentException("the run directory " + runDirectory(suite)
+                    + " already exists; pick another --out");
+        }
+    }
+
+    private List<String> pairs(Suite suite) {
+        return pairs != null ? pairs : suite.pairs();
+    }
+
+    private Topology topology() {
+        if (topology != null) {
+            return Topology.parse(topology);
+        }
+        return fault != null ? new Topology(2, 1) : Topology.SINGLE;
+    }
+
+    private PairRun.Fault fault() {
+        if (fault == null) {
+            return null;
+        }
+        String signal = switch (fault) {
+            case "sigterm" -> "TERM";
+            case "sigkill" -> "KILL";
+            default -> throw new IllegalArgumentException("option fault: '" + fault + "' is not sigterm or sigkill");
+        };
+        return new PairRun.Fault(signal, Duration.ofSeconds(faultAfter));
+    }
+
+    /** The registry as asked: zookeeper (embedded), an address, or null (direct, unless a topology needs one). */
+    private String registry() {
+        if (registry != null) {
+            return registry;
+        }
+        return topology().providers() > 1 ? RegistryAddress.EMBEDDED : null;
+    }
+
+    /**
+     * The client's options: the scenario or preset, then the length's, then the user's own; for a fault run, the
+     * availability load and the user's own.
+     */
+    List<String> clientArgs() {
+        List<String> user = ArgumentWords.split(clientArgs);
+        List<String> all = new ArrayList<>();
+        if (fault != null) {
+            all.addAll(List.of(OptionNames.AVAILABILITY, String.valueOf(faultLoad), OptionNames.FAULT_AT,
+                    String.valueOf(faultAfter)));
+            all.addAll(user);
+            return all;
+        }
+        boolean scenarios = Arrays.stream(scenario.split(",")).allMatch(CLIENT_SCENARIOS::contains);
+        all.add(scenarios ? "--scenario" : "--preset");
+        all.add(scenario);
+        all.addAll(RunLength.of(length).clientArgs(user));
+        return all;
+    }
+
+    private Path runDirectory(Suite suite) {
+        if (runDirectory == null) {
+            runDirectory = (out != null ? out : suite.root().resolve("results")
+                    .resolve(RunFiles.utcStamp() + "-" + RunLength.of(length).key())).toAbsolutePath().normalize();
+        }
+        return runDirectory;
+    }
+
+    /** The command as typed, for run.json. */
+    private List<String> command() {
+        List<String> command = new ArrayList<>(List.of("benchmark.sh", "run-all"));
+        command.addAll(spec.commandLine().getParseResult().originalArgs());
+        return command;
+    }
+
+    private int run(Suite suite) throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        Path dir = runDirectory(suite);
+        Files.createDirectories(dir);
+        List<String> pairs = pairs(suite);
+        Instant start = Instant.now();
+        RunRecord.Environment environment = EnvironmentCapture.capture(suite.root());
+        List<RunRecord.Pair> outcomes = new ArrayList<>(pairs.stream().map(RunRecord.Pair::notRun).toList());
+        record(start, null, environment, outcomes);
+        for (String signal : List.of("INT", "TERM")) {
+            Signal.handle(new Signal(signal), received -> interrupt());
+        }
+
+        RunLength runLength = RunLength.of(length);
+        out.println("run " + dir.getFileName() + ": " + pairs.size() + " pairs, " + runLength.key()
+                + " (" + runLength.description() + "), scenario " + scenario);
+        out.println("client options: " + String.join(" ", clientArgs()));
+        out.println("files: " + dir);
+        JvmLauncher jvms = new JvmLauncher(suite, suite.root());
+        String registry = registry();
+        ZooKeeperProcess zookeeper = null;
+        try {
+            if (RegistryAddress.EMBEDDED.equals(registry)) {
+                zookeeper = ZooKeeperProcess.start(jvms, host, dir, out::println);
+                registry = zookeeper.address();
+            }
+            if (!topology().single() || fault != null) {
+                out.println("topology: " + topology() + " through " + registry
+                        + (fault == null ? "" : ", SIG" + fault().signal() + " to the first provider "
+                        + fault().after().toSeconds() + " s into the load"));
+            }
+            environment = runPairs(jvms, registry, start, environment, outcomes);
+        } catch (ZooKeeperProcess.StartException e) {
+            out.println("error: " + e.getMessage());
+            outcomes.replaceAll(outcome -> outcome.failedWith(e.getMessage()));
+        } finally {
+            if (zookeeper != null) {
+                zookeeper.close();
+            }
+        }
+        Instant end = Instant.now();
+        record(start, end, environment, outcomes);
+        return summarize(outcomes, Duration.between(start, end));
+    }
+
+    private RunRecord.Environment runPairs(JvmLauncher jvms, String registry, Instant start,
+            RunRecord.Environment environment, List<RunRecord.Pair> outcomes) throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        List<String> pairs = pairs(launcher.suite());
+        Path dir = runDirectory;
+        List<Duration> pairsDone = new ArrayList<>();
+        for (int i = 0; i < pairs.size() && !interrupted; i++) {
+            String pair = pairs.get(i);
+            Status status = new Status(i + 1, pairs.size(), pair, start, pairsDone);
+            PairRun pairRun = new PairRun(jvms, new PairRun.Plan(pair, host, port, registry, topology(), List.of(),
+                    clientArgs(), fault(), Duration.ofMinutes(pairTimeout), null, null),
+                    new RunDirectory(dir, pair, topology(), fault != null));
+            current.set(pairRun);
+            status.print("starting the server");
+            RunRecord.Pair outcome = pairRun.run(status);
+            current.set(null);
+            outcomes.set(i, outcome);
+            environment = environment.withLibraries(libraries(outcome));
+            record(start, null, environment, outcomes);
+            if (outcome.passed()) {
+                Duration took = Duration.ofMillis((long) (outcome.seconds() * 1000));
+                pairsDone.add(took);
+                status.print("passed in " + Progress.format(took));
+                for (RunRecord.Consumer consumer : outcome.consumers()) {
+                    Path table = consumer.result() == null ? null : dir.resolve(consumer.result() + ".md");
+                    if (table != null && Files.isRegularFile(table)) {
+                        out.print(Files.readString(table, StandardCharsets.UTF_8));
+                    }
+                }
+                if (outcome.result() != null && outcome.consumers().size() > 1) {
+                    for (String line : ConsumerMerge.summary(dir.resolve(outcome.result()))) {
+                        status.print("merged " + outcome.topology() + ": " + line);
+                    }
+                }
+            } else if (outcome.failsTheRun()) {
+                status.print("FAILED: " + outcome.message());
+            } else {
+                status.print("skipped: " + outcome.message());
+            }
+            for (RunRecord.Consumer consumer : outcome.consumers()) {
+                if (consumer.availability() != null) {
+                    status.print(consumer.result() + ": " + consumer.availability().describe(outcome.fault().signal()));
+                }
+            }
+            String spread = CallSpread.describe(outcome.providers(), outcome.fault() != null);
+            if (spread != null) {
+                status.print(spread);
+            }
+        }
+        return environment;
+    }
+
+    /** The versions a pair's first server stated, but Java's, which the environment has already. */
+    private static Map<String, String> libraries(RunRecord.Pair outcome) {
+        Map<String, String> libraries = new LinkedHashMap<>();
+        outcome.providers().stream().map(RunRecord.Provider::ready).filter(ready -> ready != null).findFirst()
+                .map(ServerReady::versions).ifPresent(libraries::putAll);
+        libraries.remove("java");
+        return libraries;
+    }
+
+    private void interrupt() {
+        interrupted = true;
+        PairRun pairRun = current.get();
+        if (pairRun != null) {
+            try {
+                pairRun.abort();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void record(Instant start, Instant end, RunRecord.Environment environment, List<RunRecord.Pair> outcomes) {
+        new RunRecord(runDirectory.getFileName().toString(), RunLength.of(length).key(), scenario, clientArgs(),
+                command(), start.toString(), end == null ? null : end.toString(), environment, outcomes)
+                .write(runDirectory);
+    }
+
+    private int summarize(List<RunRecord.Pair> outcomes, Duration elapsed) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println();
+        out.println("| pair | status | time | note |");
+        out.println("|---|---|---|---|");
+        for (RunRecord.Pair outcome : outcomes) {
+            out.println("| " + outcome.pair() + " | " + outcome.status() + " | "
+                    + (outcome.seconds() == null ? ""
+                            : Progress.format(Duration.ofMillis((long) (outcome.seconds() * 1000))))
+                    + " | " + (outcome.message() == null ? "" : outcome.message().replace("|", "\\|")) + " |");
+        }
+        long failed = outcomes.stream().filter(RunRecord.Pair::failsTheRun).count();
+        long passed = outcomes.stream().filter(RunRecord.Pair::passed).count();
+        out.println();
+        out.println(passed + " of " + outcomes.size() + " pairs passed"
+                + (passed + failed < outcomes.size() ? ", " + (outcomes.size() - passed - failed) + " skipped" : "")
+                + " in " + Progress.format(elapsed) + (interrupted ? " (interrupted)" : ""));
+        out.println("run: " + runDirectory.resolve(RunRecord.FILE_NAME));
+        out.println("report: benchmark.sh report " + runDirectory);
+        out.flush();
+        if (interrupted) {
+            return ExitCode.INTERRUPTED;
+        }
+        return failed == 0 ? ExitCode.OK : ExitCode.FAILED;
+    }
+
+    /** Progress lines of one pair: step, pair, what it does, elapsed and estimated time left of the whole run. */
+    private final class Status implements PairRun.Listener {
+
+        private final int step;
+        private final int steps;
+        private final String pair;
+        private final Instant runStart;
+        private final Instant pairStart = Instant.now();
+        private final List<Duration> pairsDone;
+        private String benchmark = "";
+        private String mode = "";
+
+        Status(int step, int steps, String pair, Instant runStart, List<Duration> pairsDone) {
+            this.step = step;
+            this.steps = steps;
+            this.pair = pair;
+            this.runStart = runStart;
+            this.pairsDone = pairsDone;
+        }
+
+        @Override
+        public void status(String what) {
+            print(what, null);
+        }
+
+        void print(String what) {
+            print(what, null);
+        }
+
+        /** JMH's progress lines, shown as one status line each; read for display only. */
+        @Override
+        public void clientLine(String line) {
+            if (line.startsWith("# Benchmark: ")) {
+                benchmark = line.substring(line.lastIndexOf('.') + 1);
+            } else if (line.startsWith("# Benchmark mode: ")) {
+                mode = line.substring("# Benchmark mode: ".length(),
+                        line.indexOf(',') < 0 ? line.length() : line.indexOf(','));
+            } else if (line.startsWith("# Parameters: ")) {
+                benchmark = benchmark + " " + line.substring("# Parameters: ".length());
+            } else if (line.startsWith("error: ")) {
+                print(line);
+            } else {
+                Duration eta = Progress.jmhTimeLeft(line);
+                if (eta != null) {
+                    print("measuring " + benchmark + ", " + mode, eta);
+                }
+            }
+        }
+
+        private void print(String what, Duration jmhEta) {
+            Instant now = Instant.now();
+            Duration left = Progress.timeLeft(pairsDone, Duration.between(pairStart, now), jmhEta, steps - step);
+            PrintWriter out = spec.commandLine().getOut();
+            out.println("[" + step + "/" + steps + "] " + pair + ": " + what + " | elapsed "
+                    + Progress.format(Duration.between(runStart, now))
+                    + (left == null ? "" : ", about " + Progress.format(left) + " left"));
+            out.flush();
+        }
+    }
+}

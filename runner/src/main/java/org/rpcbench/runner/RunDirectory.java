@@ -1,0 +1,70 @@
+package org.rpcbench.runner;
+
+import java.nio.file.Path;
+
+/**
+ * The files of a matrix run's pair in its run directory: {@code <pair>-server.out}, {@code <pair>-server2.out}
+ * where there are several servers (the same for clients), {@code <pair>.json} for a single consumer's result,
+ * {@code <pair>-consumer<i>.json} for several, {@code <pair>-availability[<i>].json} in a fault run.
+ */
+record RunDirectory(Path directory, String pair, Topology topology, boolean fault) implements PairFiles {
+
+    @Override
+    public Path serverOutput(int server) {
+        return file("server", server, ".out");
+    }
+
+    @Override
+    public Path serverLog(int server) {
+        return file("server", server, ".log");
+    }
+
+    @Override
+    public Path serverReady(int server) {
+        return file("server", server, ".ready.json");
+    }
+
+    @Override
+    public Path serverStop(int server) {
+        return file("server", server, ".stop.json");
+    }
+
+    @Override
+    public Path clientOutput(int client) {
+        return file("client", client, ".out");
+    }
+
+    @Override
+    public Path clientResult(int client) {
+        String kind = fault ? "-availability" : "-consumer";
+        if (topology.consumers() == 1) {
+            return directory.resolve(fault ? pair + kind + ".json" : pair + ".json");
+        }
+        return directory.resolve(pair + kind + (client + 1) + ".json");
+    }
+
+    @Override
+    public Path clientReady(int client) {
+        return file("client", client, ".ready.json");
+    }
+
+    @Override
+    public Path clientStop(int client) {
+        return file("client", client, ".stop.json");
+    }
+
+    @Override
+    public Path mergedResult() {
+        return directory.resolve(pair + ".json");
+    }
+
+    @Override
+    public String name(Path file) {
+        return directory.relativize(file).toString();
+    }
+
+    private Path file(String role, int index, String suffix) {
+        int count = "server".equals(role) ? topology.providers() : topology.consumers();
+        return directory.resolve(pair + "-" + role + (count == 1 ? "" : String.valueOf(index + 1)) + suffix);
+    }
+}

@@ -1,0 +1,106 @@
+package org.rpcbench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.JvmRole;
+
+/** The launcher's bad-input messages and the command lines it builds; no JVM is started here. */
+class LauncherTest {
+
+    @TempDir
+    Path root;
+
+    @BeforeEach
+    void createSuite() throws IOException {
+        for (String module : List.of("dubbo-kryo-server", "dubbo-kryo-client")) {
+            Path target = Files.createDirectories(root.resolve(module).resolve("target"));
+            Files.writeString(root.resolve(module).resolve("pom.xml"), "<project/>");
+            Files.writeString(target.resolve(module + ".jar"), "not really a jar");
+        }
+    }
+
+    private String refused(String... args) {
+        String[] all = new String[args.length + 2];
+        all[0] = "--root";
+        all[1] = root.toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Launcher.run(all, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(ExitCode.USAGE, status, err.toString(StandardCharsets.UTF_8));
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void badInputNamesWhatIsWrongAndStartsNothing() {
+        assertTrue(refused("dubbo-nope-client").startsWith("benchmark.sh: unknown module 'dubbo-nope-client';"
+                + " modules: dubbo-kryo-server dubbo-kryo-client dubbo-kryo zookeeper registry-latency"));
+        assertTrue(refused().startsWith("benchmark.sh: name one module (see -h)"));
+        assertTrue(refused("-p", "abc", "dubbo-kryo-server").startsWith("benchmark.sh: option -p: 'abc' is not a"
+                + " port number"));
+        assertTrue(refused("-x", "dubbo-kryo-server").startsWith("benchmark.sh: unknown option -x"));
+        assertTrue(refused("-m", "fast", "dubbo-kryo-server").startsWith("benchmark.sh: option -m: 'fast'"));
+        assertTrue(refused("-r", "zk://x", "dubbo-kryo-client").startsWith("benchmark.sh: option -r: 'zk://x' is not"
+                + " zookeeper or zookeeper://host:port"));
+        assertTrue(refused("-f", "x.json", "dubbo-kryo-server").startsWith("benchmark.sh: option -f applies to a"
+                + " client, not to dubbo-kryo-server"));
+        assertTrue(refused("-f", "x.json", "zookeeper").startsWith("benchmark.sh: option -f applies to a client"));
+        assertTrue(refused("-a", "--threads 'four", "dubbo-kryo-client").contains("an unclosed '"));
+    }
+
+    @Test
+    void clientOptionsAreCheckedWithoutStartingAJvm() {
+        String message = refused("-a", "--threads many", "dubbo-kryo-client");
+        assertTrue(message.startsWith("error: ") && message.contains("--threads"), message);
+        assertTrue(refused("-r", "zookeeper", "dubbo-kryo-client").contains("a client needs the registry's address"));
+        assertTrue(refused("-a", "--bogus", "dubbo-kryo").contains("--bogus"));
+    }
+
+    @Test
+    void aJvmGetsItsRolesFlagsAndEveryArgumentWhole() {
+        JvmLauncher launcher = new JvmLauncher(new Suite(root), root);
+        List<String> command = launcher.command(JvmLauncher.Jvm.of("dubbo-kryo-client", JvmRole.CLIENT,
+                List.of("--resultFile", "/tmp/a dir/result.json")).inNamespace("rpcb-client"));
+        assertEquals(List.of("ip", "netns", "exec", "rpcb-client"), command.subList(0, 4));
+        assertTrue(command.containsAll(JvmRole.CLIENT.jvmArgs()));
+        assertEquals("/tmp/a dir/result.json", command.get(command.size() - 1));
+        int jar = command.indexOf("-jar") + 1;
+        assertTrue(command.get(jar).matches(".*/dubbo-kryo-client/target/run/dubbo-kryo-client\\.\\d+\\.jar"),
+                command.get(jar));
+    }
+
+    @Test
+    void argumentWordsSplitAsAShellDoes() {
+        assertEquals(List.of("--threads", "8", "--jfr", "/tmp/a b", "it's", "x y"),
+                ArgumentWords.split(" --threads 8  --jfr '/tmp/a b' it\\'s \"x y\" "));
+        assertEquals(List.of(), ArgumentWords.split("   "));
+        assertThrows(IllegalArgumentException.class, () -> ArgumentWords.split("--jfr '/tmp"));
+    }
+
+    @Test
+    void aRunDirectoryNamesEachProcesssFiles() {
+        RunDirectory single = new RunDirectory(root, "dubbo-kryo", Topology.SINGLE, false);
+        assertEquals(root.resolve("dubbo-kryo-server.out"), single.serverOutput(0));
+        assertEquals(root.resolve("dubbo-kryo.json"), single.clientResult(0));
+        RunDirectory topology = new RunDirectory(root, "dubbo-kryo", new Topology(2, 2), false);
+        assertEquals(root.resolve("dubbo-kryo-server2.ready.json"), topology.serverReady(1));
+        assertEquals(root.resolve("dubbo-kryo-consumer2.json"), topology.clientResult(1));
+        assertEquals("dubbo-kryo.json", topology.name(topology.mergedResult()));
+        RunDirectory fault = new RunDirectory(root, "dubbo-kryo", new Topology(2, 1), true);
+        assertEquals(root.resolve("dubbo-kryo-availability.json"), fault.clientResult(0));
+    }
+}

@@ -1,0 +1,111 @@
+package org.rpcbench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.contract.ExitCode;
+import picocli.CommandLine;
+
+/** run-all's options, checked against a suite directory of empty modules: nothing is ever started here. */
+class RunAllCommandTest {
+
+    @TempDir
+    Path root;
+
+    @BeforeEach
+    void createModules() throws IOException {
+        for (String module : List.of("dubbo-a-server", "dubbo-a-client", "netty-b-server", "netty-b-client",
+                "dubbo-lonely-server", "client-base", "server-base")) {
+            Files.createDirectories(root.resolve(module));
+            Files.writeString(root.resolve(module).resolve("pom.xml"), "<project/>");
+        }
+    }
+
+    private RunAllCommand parse(String... args) {
+        List<String> all = new ArrayList<>(List.of("--root", root.toString(), "run-all"));
+        all.addAll(List.of(args));
+        CommandLine.ParseResult parsed = new CommandLine(new Launcher()).parseArgs(all.toArray(String[]::new));
+        return (RunAllCommand) parsed.subcommand().commandSpec().userObject();
+    }
+
+    /** What run-all printed on stderr and returned, for options refused before anything starts. */
+    private String refused(String... args) {
+        List<String> all = new ArrayList<>(List.of("--root", root.toString(), "run-all"));
+        all.addAll(List.of(args));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Launcher.run(all.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(ExitCode.USAGE, status, err.toString(StandardCharsets.UTF_8));
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void everyPairWithBothModulesIsFoundWhateverItsStack() {
+        assertEquals(List.of("dubbo-a", "netty-b"), new Suite(root).pairs());
+        assertEquals(List.of("dubbo-a-server", "netty-b-server", "dubbo-a-client", "netty-b-client"),
+                new Suite(root).pairModules());
+    }
+
+    @Test
+    void theLengthsSettingsComeFirstAndTheUsersWinWithQuotedWordsKeptWhole() {
+        assertEquals(List.of("--scenario", "user", "--warmupIterations", "1", "--warmupTime", "5",
+                        "--measurementIterations", "3", "--forks", "1", "--modes", "thrpt,sample",
+                        "--measurementTime", "2s", "--jfr", "/tmp/with space"),
+                parse("--length", "quick", "-a", " --measurementTime 2s --jfr '/tmp/with space'").clientArgs());
+        assertEquals(List.of("--preset", "dubbox", "--forks", "2", "--modes", "thrpt,sample"),
+                parse("--length", "nightly", "--scenario", "dubbox").clientArgs());
+        assertEquals(List.of("--scenario", "echo,cpu"), parse("--scenario", "echo,cpu").clientArgs());
+        assertEquals(List.of("--availability", "20", "--fault-at", "8", "--threads", "4"),
+                parse("--fault", "sigkill", "-a", "--threads 4").clientArgs());
+    }
+
+    @Test
+    void badSelectionsAreRefusedBeforeAnythingStarts() {
+        assertTrue(refused("--pairs", "dubbo-lonely").contains("unknown pair 'dubbo-lonely'; pairs: dubbo-a, netty-b"));
+        assertTrue(refused("--length", "forever").startsWith("error: option length: 'forever' is not one of quick,"
+                + " default, nightly"));
+        assertTrue(refused("-p", "1", "--fault", "sigkill", "--topology", "1x1").contains("option fault: needs two"
+                + " providers or more"));
+        assertTrue(refused("-p", "1", "-r", "zk://x").contains("option registry: 'zk://x' is not zookeeper"));
+        assertTrue(refused("-p", "1", "-a", "--threads many").startsWith("error: the client options do not work: "));
+        assertTrue(refused("-p", "1", "-a", "--threads many").contains("--threads"));
+    }
+
+    @Test
+    void aTakenPortIsRefusedBeforeAnythingStarts() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertTrue(refused("-p", String.valueOf(taken.getLocalPort())).contains("port " + taken.getLocalPort()
+                    + " on 127.0.0.1 is not free"));
+        }
+    }
+
+    @Test
+    void aDirectoryWithoutPairsIsRefused(@TempDir Path empty) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Launcher.run(new String[] {"--root", empty.toString(), "run-all"},
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(ExitCode.USAGE, status);
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: no pair (a <pair>-server module with its"
+                + " -client) under "), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anExistingRunDirectoryIsNotOverwritten() throws IOException {
+        Path existing = Files.createDirectories(root.resolve("results/old"));
+        assertTrue(refused("-p", "1", "--out", existing.toString()).contains("already exists; pick another --out"));
+    }
+}
