@@ -145,7 +145,8 @@ public final class BenchmarkClient {
             writeText(tableFile, table);
             out.println();
             out.print(table);
-            out.println(ServerLoad.describe(before, connection.sampleServers()));
+            out.println(ServerLoad.describe(before, connection.sampleServers(), check.proofs(),
+                    connection.proveWire(), ServerLoad.forkCpuNanos()));
             out.println("results: " + resultFile);
             out.println("table: " + tableFile);
             out.println("log: " + logFile);

@@ -20,6 +20,7 @@ import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.Timeline;
 import org.rpcbench.stack.Target;
+import org.rpcbench.contract.OptionNames;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -37,13 +38,13 @@ import picocli.CommandLine.Option;
                 + " under an availability load) and writes the result.")
 public final class ClientOptions {
 
-    @Option(names = "--host", description = "server address to connect to, exactly this one (default: ${DEFAULT-VALUE})")
+    @Option(names = OptionNames.HOST, description = "server address to connect to, exactly this one (default: ${DEFAULT-VALUE})")
     String host = "127.0.0.1";
 
-    @Option(names = "--port", description = "server port (default: ${DEFAULT-VALUE})")
+    @Option(names = OptionNames.PORT, description = "server port (default: ${DEFAULT-VALUE})")
     int port = 8080;
 
-    @Option(names = "--registry", paramLabel = "zookeeper://host:port",
+    @Option(names = OptionNames.REGISTRY, paramLabel = "zookeeper://host:port",
             description = "find the providers at this ZooKeeper registry (then --host and --port are not used);"
                     + " default: a direct connection to --host:--port")
     String registry;
@@ -57,20 +58,20 @@ public final class ClientOptions {
             description = "TCP connections per provider; 0 is the stack's default: one, shared by every thread")
     Integer connections;
 
-    @Option(names = {"-f", "--resultFile"}, paramLabel = "file",
+    @Option(names = {"-f", OptionNames.RESULT_FILE}, paramLabel = "file",
             description = "result file (default results/<module>-<UTC time>.<format>)")
     Path resultFile;
 
-    @Option(names = "--concurrent-consumer", description = "this client is one of several consumers run at once on"
+    @Option(names = OptionNames.CONCURRENT_CONSUMER, description = "this client is one of several consumers run at once on"
             + " purpose (a topology run): JMH's machine-wide lock, which keeps two JMH runs from overlapping by"
             + " accident, is not taken")
     boolean concurrentConsumer;
 
-    @Option(names = "--ready-file", paramLabel = "file",
+    @Option(names = OptionNames.READY_FILE, paramLabel = "file",
             description = "write the ready record here once the wire is proven and the load starts")
     Path readyFile;
 
-    @Option(names = "--stop-file", paramLabel = "file", description = "write the stop record here when ending")
+    @Option(names = OptionNames.STOP_FILE, paramLabel = "file", description = "write the stop record here when ending")
     Path stopFile;
 
     @Option(names = "--dry-run", description = "check the options, print what would run, and exit without connecting")
@@ -147,21 +148,21 @@ public final class ClientOptions {
                 description = "result format: json, csv, scsv, text or latex (default: json)")
         String resultFormat;
 
-        @Option(names = "--jfr", paramLabel = "dir",
+        @Option(names = OptionNames.JFR, paramLabel = "dir",
                 description = "record a JFR file per benchmark in this directory (JMH's jfr profiler)")
         Path jfr;
     }
 
     static final class AvailabilityOptions {
 
-        @Option(names = "--availability", required = true, paramLabel = "time", converter = TimeConverter.class,
+        @Option(names = OptionNames.AVAILABILITY, required = true, paramLabel = "time", converter = TimeConverter.class,
                 description = "call the four UserService calls for this long (seconds, or a JMH time such as 500ms)"
                         + " with --threads threads, count each call as ok, failed or wrong instead of stopping at the"
                         + " first failure, and write a 100 ms timeline with the disturbance window to the result"
                         + " file (json). Exits 0 when no answer was wrong and a call succeeded in the last second")
         TimeValue time;
 
-        @Option(names = "--fault-at", paramLabel = "time", converter = TimeConverter.class,
+        @Option(names = OptionNames.FAULT_AT, paramLabel = "time", converter = TimeConverter.class,
                 description = "a fault is injected this long into the load (by whoever runs the test); the"
                         + " disturbance is looked for from there on, not in the warmup before it")
         TimeValue faultAt;

@@ -42,7 +42,7 @@ enum Preset {
         return description;
     }
 
-    /** Dubbo's {@code connections} for the run; 0 is Dubbo's default, one connection shared by every thread. */
+    /** Connections per provider for the run; 0 is the stack's default, one connection shared by every thread. */
     int connections() {
         return connections;
     }

@@ -1,47 +1,79 @@
 package org.rpcbench.client;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 
+import org.rpcbench.contract.WireProof;
 import org.rpcbench.stack.ServerSample;
 
 /**
- * What each server spent during a run, from a sample of every provider before and one after: CPU, and the
- * CPU-bound call's spread over worker threads.
+ * What a run cost, from a sample of every provider before and one after: each server's CPU, the calls it served
+ * (its own counter), its CPU per call and the CPU-bound call's spread over worker threads; and the client's CPU per
+ * call, from its JMH forks. Both per-call figures cover the same calls, warmups included.
  */
 final class ServerLoad {
+
+    /** Linux's USER_HZ, the unit of /proc's CPU times: 100 on every architecture it exports to user space. */
+    private static final long NANOS_PER_TICK = TimeUnit.SECONDS.toNanos(1) / 100;
 
     private ServerLoad() {
     }
 
-    /** @param before, after each provider's sample, by the server's end of the connection */
-    static String describe(Map<String, ServerSample> before, Map<String, ServerSample> after) {
+    /**
+     * @param before, after each provider's sample, by the server's end of the connection
+     * @param proofsBefore, proofsAfter each provider's proof, whose call counts bracket the run
+     * @param forkCpuNanos the JMH forks' CPU time, or empty where it cannot be read
+     */
+    static String describe(Map<String, ServerSample> before, Map<String, ServerSample> after,
+            List<WireProof> proofsBefore, List<WireProof> proofsAfter, OptionalLong forkCpuNanos) {
         List<String> lines = new ArrayList<>();
+        long allCalls = 0;
         for (Map.Entry<String, ServerSample> provider : before.entrySet()) {
             ServerSample earlier = provider.getValue();
             ServerSample later = after.get(provider.getKey());
             String server = before.size() == 1 ? "server" : "server " + provider.getKey();
+            long calls = calls(proofsAfter, provider.getKey()) - calls(proofsBefore, provider.getKey());
+            allCalls += calls;
             if (later == null) {
                 lines.add(server + ": did not answer the probe after the run");
             } else {
-                lines.add(describe(server, earlier, later));
+                lines.add(describe(server, earlier, later, calls));
             }
+        }
+        if (forkCpuNanos.isPresent() && allCalls > 0) {
+            lines.add(String.format(Locale.ROOT, "client: %.1f s of CPU in its JMH forks, %.1f µs per call",
+                    forkCpuNanos.getAsLong() / 1e9, forkCpuNanos.getAsLong() / 1e3 / allCalls));
         }
         return String.join(System.lineSeparator(), lines);
     }
 
-    private static String describe(String server, ServerSample before, ServerSample after) {
+    /** The benchmark calls a server had served when its proof was taken. */
+    private static long calls(List<WireProof> proofs, String server) {
+        return proofs.stream().filter(proof -> proof.server().equals(server))
+                .mapToLong(proof -> proof.callsByWireFormat().values().stream().mapToLong(Long::longValue).sum())
+                .findFirst().orElse(0);
+    }
+
+    private static String describe(String server, ServerSample before, ServerSample after, long calls) {
         double cpuSeconds = (after.processCpuNanos() - before.processCpuNanos()) / 1e9;
         double wallSeconds = (after.serverNanoTime() - before.serverNanoTime()) / 1e9;
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
                 "%s: %.1f s of CPU in %.1f s (%.0f%% of its %d cores)", server, cpuSeconds, wallSeconds,
                 100 * cpuSeconds / (wallSeconds * after.availableProcessors()), after.availableProcessors()));
+        if (calls > 0) {
+            text.append(String.format(Locale.ROOT, ", %,d calls, %.1f µs per call", calls, cpuSeconds * 1e6 / calls));
+        }
         Map<String, Long> earlier = before.cpuBoundCallsByThread();
         List<Long> callsPerThread = after.cpuBoundCallsByThread().entrySet().stream()
                 .map(entry -> entry.getValue() - earlier.getOrDefault(entry.getKey(), 0L))
-                .filter(calls -> calls > 0)
+                .filter(count -> count > 0)
                 .sorted()
                 .toList();
         if (!callsPerThread.isEmpty()) {
@@ -53,5 +85,17 @@ final class ServerLoad {
                     callsPerThread.stream().mapToLong(Long::longValue).sum()));
         }
         return text.toString();
+    }
+
+    /** The CPU time of this process's children that have ended (JMH's forks), from /proc/self/stat; Linux only. */
+    static OptionalLong forkCpuNanos() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            // the fields after the command's closing parenthesis start at field 3; cutime is 16, cstime 17
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return OptionalLong.of((Long.parseLong(fields[13]) + Long.parseLong(fields[14])) * NANOS_PER_TICK);
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
     }
 }

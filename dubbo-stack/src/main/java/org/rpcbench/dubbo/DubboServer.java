@@ -55,7 +55,7 @@ final class DubboServer implements RunningServer {
             registry.checkReachable();
         }
         try {
-            Map<String, String> versions = Versions.of("org.apache.dubbo:dubbo");
+            Map<String, String> versions = Versions.of("org.apache.dubbo:dubbo", "io.netty:netty-transport");
             GenericXmlApplicationContext context = startContext(settings, registry, services, versions);
             try {
                 DubboServer server = new DubboServer(context, exportedUrl(context), registry, zookeeper, versions);

@@ -24,6 +24,7 @@ import org.rpcbench.api.UserService;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.contract.RunFiles;
+import org.rpcbench.contract.OptionNames;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -49,7 +50,7 @@ public final class RegistryLatency {
         System.exit(run(args, System.out, System.err));
     }
 
-    @Option(names = "--registry", paramLabel = "zookeeper://host:port",
+    @Option(names = OptionNames.REGISTRY, paramLabel = "zookeeper://host:port",
             description = "the ZooKeeper to measure; default: an embedded ZooKeeper on a free loopback port")
     String registry;
 

@@ -11,6 +11,7 @@ import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.StopSignals;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.contract.ZooKeeperReady;
+import org.rpcbench.contract.OptionNames;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,20 +25,20 @@ import picocli.CommandLine.Option;
         description = "An embedded ZooKeeper until SIGTERM or Ctrl-C; its data directory is removed when it stops.")
 public final class ZooKeeperServer {
 
-    @Option(names = "--host", description = "address to bind, exactly this one (default: ${DEFAULT-VALUE})")
+    @Option(names = OptionNames.HOST, description = "address to bind, exactly this one (default: ${DEFAULT-VALUE})")
     String host = "127.0.0.1";
 
-    @Option(names = "--port", description = "port to bind; 0 takes a free one (default: ${DEFAULT-VALUE})")
+    @Option(names = OptionNames.PORT, description = "port to bind; 0 takes a free one (default: ${DEFAULT-VALUE})")
     int port;
 
-    @Option(names = "--log", paramLabel = "file",
+    @Option(names = OptionNames.LOG, paramLabel = "file",
             description = "ZooKeeper's log file (default logs/zookeeper-<UTC time>.log)")
     Path log;
 
-    @Option(names = "--ready-file", paramLabel = "file", description = "write the ready record here once serving")
+    @Option(names = OptionNames.READY_FILE, paramLabel = "file", description = "write the ready record here once serving")
     Path readyFile;
 
-    @Option(names = "--stop-file", paramLabel = "file", description = "write the stop record here when ending")
+    @Option(names = OptionNames.STOP_FILE, paramLabel = "file", description = "write the stop record here when ending")
     Path stopFile;
 
     @Option(names = "--help", usageHelp = true, description = "show this help")

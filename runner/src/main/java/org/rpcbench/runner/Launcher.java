@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -50,10 +51,11 @@ import sun.misc.Signal;
         description = {
             "",
             "Start a pair's server, wait for its ready line, then run the pair's client in another terminal:",
-            "  benchmark.sh dubbo-kryo-server",
-            "  benchmark.sh dubbo-kryo-client",
+            "  benchmark.sh <pair>-server",
+            "  benchmark.sh <pair>-client",
             "or do all three in one go, the server stopped at the end (its output goes to logs/):",
-            "  benchmark.sh dubbo-kryo",
+            "  benchmark.sh <pair>",
+            "An unknown module lists the modules there are.",
             ""},
         footer = {
             "",
@@ -68,6 +70,8 @@ public final class Launcher implements Callable<Integer> {
     static final String ZOOKEEPER = "zookeeper";
     static final String REGISTRY_LATENCY = "registry-latency";
     private static final String REGISTRY_LATENCY_MAIN = "org.rpcbench.registry.RegistryLatency";
+    /** A pair run from the command line has no time limit: its user stops it. */
+    private static final Duration UNTIL_IT_ENDS = Duration.ofDays(365);
 
     @Spec
     CommandSpec spec;
@@ -289,7 +293,7 @@ public final class Launcher implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PairRun pairRun = new PairRun(new JvmLauncher(suite(), Path.of("").toAbsolutePath()),
                 new PairRun.Plan(module, host, port(), registry, Topology.SINGLE, serverFlags, clientArgs, null,
-                        java.time.Duration.ofDays(365), serverNetns, clientNetns),
+                        UNTIL_IT_ENDS, serverNetns, clientNetns),
                 new ConsoleFiles(logs, module, stamp, resultFile));
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), received -> {

@@ -21,6 +21,7 @@ import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.ServerStack;
 import org.rpcbench.stack.Stacks;
+import org.rpcbench.contract.OptionNames;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,26 +35,26 @@ import picocli.CommandLine.Option;
         description = "Serves the benchmark's services through this module's stack until SIGTERM or Ctrl-C.")
 public final class BenchmarkServer {
 
-    @Option(names = "--host", description = "address to bind, exactly this one (default: ${DEFAULT-VALUE})")
+    @Option(names = OptionNames.HOST, description = "address to bind, exactly this one (default: ${DEFAULT-VALUE})")
     String host = "127.0.0.1";
 
-    @Option(names = "--port", description = "port to bind (default: ${DEFAULT-VALUE})")
+    @Option(names = OptionNames.PORT, description = "port to bind (default: ${DEFAULT-VALUE})")
     int port = 8080;
 
-    @Option(names = "--registry", paramLabel = "registry",
+    @Option(names = OptionNames.REGISTRY, paramLabel = "registry",
             description = "register at this ZooKeeper, zookeeper://host:port, or at an embedded one started with the"
                     + " server (zookeeper: a free port on --host, named in the ready line, removed when the server"
                     + " stops); default: none, clients connect directly")
     String registry;
 
-    @Option(names = "--log", paramLabel = "file",
+    @Option(names = OptionNames.LOG, paramLabel = "file",
             description = "the stack's log file (default logs/<module>-<UTC time>.log)")
     Path log;
 
-    @Option(names = "--ready-file", paramLabel = "file", description = "write the ready record here once serving")
+    @Option(names = OptionNames.READY_FILE, paramLabel = "file", description = "write the ready record here once serving")
     Path readyFile;
 
-    @Option(names = "--stop-file", paramLabel = "file", description = "write the stop record here when ending")
+    @Option(names = OptionNames.STOP_FILE, paramLabel = "file", description = "write the stop record here when ending")
     Path stopFile;
 
     @Option(names = "--help", usageHelp = true, description = "show this help")
