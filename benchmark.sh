@@ -91,4 +91,5 @@ for copy in "$root"/runner/target/run/runner.*.jar; do
     kill -0 "${pid##*.}" 2>/dev/null || rm -f "$copy"
 done
 cp "$root/runner/target/runner.jar" "$root/runner/target/run/runner.$$.jar"
-exec "$java" -jar "$root/runner/target/run/runner.$$.jar" --root "$root" "$@"
+# C1 alone and the serial collector: the runner starts JVMs and waits; it is short-lived, not measured
+exec "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$root/runner/target/run/runner.$$.jar" --root "$root" "$@"

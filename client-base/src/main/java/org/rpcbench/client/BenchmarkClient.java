@@ -84,6 +84,7 @@ public final class BenchmarkClient {
             err.println("error: the runner that started this client is gone; stopping");
             System.exit(ExitCode.FAILED);
         });
+        RecordFiles.warmUp();
         Stopped stopped = new BenchmarkClient(options, out, err).measure();
         if (stopped.message() != null) {
             err.println("error: " + stopped.message());

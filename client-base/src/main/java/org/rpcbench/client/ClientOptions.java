@@ -38,7 +38,8 @@ import picocli.CommandLine.Option;
                 + " under an availability load) and writes the result.")
 public final class ClientOptions {
 
-    @Option(names = OptionNames.HOST, description = "server address to connect to, exactly this one (default: ${DEFAULT-VALUE})")
+    @Option(names = OptionNames.HOST,
+            description = "server address to connect to, exactly this one (default: ${DEFAULT-VALUE})")
     String host = "127.0.0.1";
 
     @Option(names = OptionNames.PORT, description = "server port (default: ${DEFAULT-VALUE})")
@@ -62,8 +63,8 @@ public final class ClientOptions {
             description = "result file (default results/<module>-<UTC time>.<format>)")
     Path resultFile;
 
-    @Option(names = OptionNames.CONCURRENT_CONSUMER, description = "this client is one of several consumers run at once on"
-            + " purpose (a topology run): JMH's machine-wide lock, which keeps two JMH runs from overlapping by"
+    @Option(names = OptionNames.CONCURRENT_CONSUMER, description = "this client is one of several consumers run at"
+            + " once on purpose (a topology run): JMH's machine-wide lock, which keeps two JMH runs from overlapping by"
             + " accident, is not taken")
     boolean concurrentConsumer;
 
@@ -406,7 +407,7 @@ public final class ClientOptions {
         }
     }
 
-    /** The result file: as given, or results/&lt;module&gt;-&lt;UTC time&gt;.&lt;format&gt; in the working directory. */
+    /** The result file: as given, or results/&lt;module&gt;-&lt;UTC time&gt;.&lt;format&gt; (working directory). */
     Path resultFile(String module) {
         if (resultFile != null) {
             return resultFile;

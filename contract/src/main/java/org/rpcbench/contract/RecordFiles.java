@@ -27,6 +27,22 @@ public final class RecordFiles {
     private RecordFiles() {
     }
 
+    /**
+     * Makes Jackson's first write and read of a record (about 0.2 s here) in the background, while the caller starts
+     * its stack or waits for another process, so that it does not delay a ready record.
+     */
+    public static void warmUp() {
+        Thread warmUp = new Thread(() -> {
+            try {
+                JSON.readValue(JSON.writeValueAsBytes(Stopped.failed(ExitCode.OK, "warm-up")), Stopped.class);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, "record-files-warm-up");
+        warmUp.setDaemon(true);
+        warmUp.start();
+    }
+
     /** Writes to a temporary file beside {@code file}, then moves it into place in one step. */
     public static void write(Path file, Object record) {
         Path absolute = file.toAbsolutePath();

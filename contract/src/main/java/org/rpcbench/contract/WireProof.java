@@ -23,7 +23,7 @@ public record WireProof(String stack, String protocol, String serialization, Str
         String serverSerialization, String wireSerialization, String server, String client,
         Map<String, String> versions, Map<String, Long> callsByWireFormat) {
 
-    /** "serialization=kryo, wire=kryo, server=127.0.0.1:8080, client=127.0.0.1:51590, protocol=dubbo, dubbo=3.3.6, ..." */
+    /** "serialization=kryo, wire=kryo, server=127.0.0.1:8080, client=127.0.0.1:51590, protocol=dubbo, dubbo=..." */
     public String describe() {
         StringBuilder text = new StringBuilder("serialization=" + serialization + ", wire=" + wireSerialization
                 + ", server=" + server + ", client=" + client + ", protocol=" + serverProtocol);

@@ -47,9 +47,10 @@ import org.rpcbench.stack.Versions;
 /**
  * The ceiling's server: plain Netty on exactly the given host and port, answering each call with bytes of the kryo
  * pair's answer size (the echo with what it received, the CPU-bound call after doing the same work as every
- * server). Its socket options are those of Dubbo's Netty server: no Nagle delay, Netty's pooled allocator. Its thread model is Dubbo's provider default unless the module's {@code netty.properties} says
- * otherwise: IO threads read frames and hand each to a fixed pool of 200 threads ({@code dispatcher=all}), or answer
- * on the IO thread ({@code dispatcher=direct}).
+ * server). Its socket options are those of Dubbo's Netty server: no Nagle delay, Netty's pooled allocator (Netty
+ * 4.2's default, the adaptive one, corrupted answers under load here). Its thread model is Dubbo's provider default
+ * unless the module's {@code netty.properties} says otherwise: IO threads read frames and hand each to a fixed pool
+ * of 200 threads ({@code dispatcher=all}), or answer on the IO thread ({@code dispatcher=direct}).
  */
 final class CeilingServer implements RunningServer {
 

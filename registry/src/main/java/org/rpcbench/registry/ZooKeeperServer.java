@@ -35,7 +35,8 @@ public final class ZooKeeperServer {
             description = "ZooKeeper's log file (default logs/zookeeper-<UTC time>.log)")
     Path log;
 
-    @Option(names = OptionNames.READY_FILE, paramLabel = "file", description = "write the ready record here once serving")
+    @Option(names = OptionNames.READY_FILE, paramLabel = "file",
+            description = "write the ready record here once serving")
     Path readyFile;
 
     @Option(names = OptionNames.STOP_FILE, paramLabel = "file", description = "write the stop record here when ending")
@@ -66,6 +67,7 @@ public final class ZooKeeperServer {
         }
         Path logFile = RunFiles.logTo(options.log != null ? options.log
                 : Path.of("logs", "zookeeper-" + RunFiles.utcStamp() + ".log"));
+        RecordFiles.warmUp();
         CountDownLatch stop = StopSignals.install();
         LauncherWatch.onLauncherExit(stop::countDown);
         EmbeddedZooKeeper zookeeper;

@@ -69,7 +69,8 @@ record Run(Path source, RunRecord info, List<Measurement> measurements) {
         } catch (UncheckedIOException e) {
             throw new InputException(runJson + " is not readable: " + e.getCause().getMessage());
         }
-        if (info.pairs() == null || info.pairs().stream().anyMatch(pair -> pair.pair() == null || pair.status() == null)) {
+        if (info.pairs() == null
+                || info.pairs().stream().anyMatch(pair -> pair.pair() == null || pair.status() == null)) {
             throw new InputException(runJson + ": every entry of 'pairs' needs a 'pair' name and a 'status'");
         }
         List<Measurement> measurements = new ArrayList<>();

@@ -11,8 +11,9 @@ import org.rpcbench.contract.LauncherWatch;
 
 /**
  * Starts the suite's JVMs: the flags of the role, then the module's jar and its arguments, every argument as it is
- * (never through a shell). Each JVM is told this runner's pid, and stops when the runner is gone. A network namespace, where one is given, prefixes the command with {@code ip netns
- * exec}, so the same runner drives a pair across two emulated hosts.
+ * (never through a shell). Each JVM is told this runner's pid, and stops when the runner is gone. A network
+ * namespace, where one is given, prefixes the command with {@code ip netns exec}, so the same runner drives a pair
+ * across two emulated hosts.
  *
  * @param suite the modules and their jars
  * @param workingDirectory where the JVMs run: their relative paths (results/, logs/) resolve from here

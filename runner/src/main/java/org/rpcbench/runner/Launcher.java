@@ -15,6 +15,7 @@ import org.rpcbench.client.ClientOptions;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.JvmRole;
 import org.rpcbench.contract.OptionNames;
+import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.RunRecord;
@@ -129,6 +130,7 @@ public final class Launcher implements Callable<Integer> {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
+        RecordFiles.warmUp();
         CommandLine commandLine = ReportCli.configure(new CommandLine(new Launcher()), out, err);
         commandLine.setParameterExceptionHandler((e, arguments) -> {
             boolean top = e.getCommandLine().getCommandSpec().parent() == null;

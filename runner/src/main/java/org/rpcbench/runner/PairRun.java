@@ -80,97 +80,152 @@ final class PairRun {
         this.files = files;
     }
 
+    /** What the run has found so far; the first problem it meets is the pair's message. */
+    private static final class Outcome {
+        private String message;
+        private boolean skipped;
+        private Long faultAt;
+        private final List<ServerReady> readies = new ArrayList<>();
+        private final List<RunRecord.Consumer> consumers = new ArrayList<>();
+        private final List<RunRecord.Provider> providers = new ArrayList<>();
+
+        void problem(String problem) {
+            if (message == null) {
+                message = problem;
+            }
+        }
+    }
+
     RunRecord.Pair run(Listener listener) throws IOException, InterruptedException {
         Instant start = Instant.now();
-        Topology topology = plan.topology();
-        List<ChildProcess> servers = new ArrayList<>();
-        List<ServerReady> readies = new ArrayList<>();
-        List<RunRecord.Consumer> consumers = new ArrayList<>();
-        List<RunRecord.Provider> providers = new ArrayList<>();
-        String message = null;
-        boolean skipped = false;
-        Long faultAt = null;
+        Outcome outcome = new Outcome();
         try {
-            for (int i = 0; i < topology.providers(); i++) {
+            // the client's jar is copied now, not between the server's ready record and the client's start
+            launcher.suite().runnableJar(plan.pair() + "-client");
+            List<ChildProcess> servers = new ArrayList<>();
+            for (int i = 0; i < plan.topology().providers(); i++) {
                 servers.add(track(launcher.start(plan.pair() + "-server", server(i), files.serverOutput(i),
                         line -> { })));
             }
-            for (int i = 0; i < servers.size(); i++) {
-                ServerReady ready = servers.get(i).awaitRecord(files.serverReady(i), ServerReady.class,
-                        SERVER_START_TIMEOUT, () -> aborted).orElse(null);
-                readies.add(ready);
-                if (ready != null) {
-                    listener.serverReady(ready);
-                } else if (message == null) {
-                    Optional<Stopped> stopped = RecordFiles.readIfPresent(files.serverStop(i), Stopped.class);
-                    // a server that refuses what it was asked (its stack has no registry) is not a failure
-                    skipped = !aborted && stopped.filter(stop -> stop.exitCode() == ExitCode.USAGE).isPresent();
-                    message = aborted ? "interrupted" : servers.get(i).name() + (skipped ? " cannot run this: "
-                            : " did not start: ") + stopped.map(Stopped::message).orElse("no ready record within "
-                            + SERVER_START_TIMEOUT.toSeconds() + " s; see " + files.serverOutput(i));
-                }
+            awaitReady(servers, outcome, listener);
+            if (outcome.message == null) {
+                listener.status(plan.topology().single() ? "server ready"
+                        : plan.topology().providers() + " servers ready");
+                runClients(servers, outcome, listener);
             }
-            if (message == null) {
-                listener.status(topology.single() ? "server ready" : topology.providers() + " servers ready");
-                List<ChildProcess> clients = new ArrayList<>();
-                String registry = readies.get(0).registry();
-                for (int i = 0; i < topology.consumers(); i++) {
-                    Consumer<String> lines = i == 0 ? listener::clientLine : line -> { };
-                    clients.add(track(launcher.start(plan.pair() + "-client" + (topology.consumers() == 1 ? "" : i + 1),
-                            client(i, registry), files.clientOutput(i), lines)));
-                }
-                Instant deadline = Instant.now().plus(plan.clientTimeout());
-                if (plan.fault() != null) {
-                    faultAt = injectFault(servers.get(0), clients, listener);
-                }
-                for (int i = 0; i < clients.size(); i++) {
-                    ChildProcess client = clients.get(i);
-                    Integer exit = client.awaitExit(max(Duration.between(Instant.now(), deadline), Duration.ZERO))
-                            .orElse(null);
-                    if (exit == null) {
-                        client.stop(STOP_GRACE);
-                    }
-                    consumers.add(consumer(i, exit, faultAt));
-                    if (message == null) {
-                        message = clientMessage(client, i, exit);
-                    }
-                }
-                if (message == null && plan.fault() != null && faultAt == null) {
-                    message = "SIG" + plan.fault().signal()
-                            + " was never sent: the clients' loads did not start in time, or ended before it";
-                }
-                for (int i = plan.fault() == null ? 0 : 1; i < servers.size() && message == null; i++) {
-                    if (!servers.get(i).isAlive()) {
-                        message = servers.get(i).name() + " (port " + (plan.port() + i) + ") exited while the"
-                                + " clients ran";
-                    }
-                }
-            }
-            for (int i = 0; i < servers.size(); i++) {
-                ChildProcess server = servers.get(i);
-                boolean faulted = plan.fault() != null && i == 0;
-                Optional<Integer> exit = server.isAlive() ? server.stop(STOP_GRACE) : server.awaitExit(STOP_GRACE);
-                ServerReady ready = i < readies.size() ? readies.get(i) : null;
-                Stopped stopped = ready == null ? null
-                        : RecordFiles.readIfPresent(files.serverStop(i), Stopped.class).orElse(null);
-                if (stopped != null) {
-                    listener.serverStopped(stopped);
-                }
-                providers.add(new RunRecord.Provider(plan.port() + i, files.name(files.serverOutput(i)), ready,
-                        stopped, stopped == null ? null : stopped.totalCalls()));
-                if (message == null && !faulted && ready != null && exit.filter(code -> code == 0).isEmpty()) {
-                    message = server.name() + " (port " + (plan.port() + i) + ") did not stop cleanly: "
-                            + exit.map(code -> "exit " + code).orElse("killed after " + STOP_GRACE.toSeconds()
-                            + " s");
-                }
-            }
+            stopServers(servers, outcome, listener);
         } finally {
             for (ChildProcess process : running) {
                 process.close();
             }
             running.clear();
         }
-        boolean passed = message == null;
+        return record(start, outcome);
+    }
+
+    /** Each server's ready record; a server that exits first or takes too long is the pair's problem. */
+    private void awaitReady(List<ChildProcess> servers, Outcome outcome, Listener listener)
+            throws InterruptedException {
+        for (int i = 0; i < servers.size(); i++) {
+            ServerReady ready = servers.get(i).awaitRecord(files.serverReady(i), ServerReady.class,
+                    SERVER_START_TIMEOUT, () -> aborted).orElse(null);
+            outcome.readies.add(ready);
+            if (ready != null) {
+                listener.serverReady(ready);
+            } else if (outcome.message == null) {
+                Optional<Stopped> stopped = RecordFiles.readIfPresent(files.serverStop(i), Stopped.class);
+                // a server that refuses what it was asked (its stack has no registry) is not a failure
+                outcome.skipped = !aborted && stopped.filter(stop -> stop.exitCode() == ExitCode.USAGE).isPresent();
+                outcome.problem(aborted ? "interrupted" : servers.get(i).name() + (outcome.skipped
+                        ? " cannot run this: " : " did not start: ") + stopped.map(Stopped::message)
+                        .orElse("no ready record within " + SERVER_START_TIMEOUT.toSeconds() + " s; see "
+                                + files.serverOutput(i)));
+            }
+        }
+    }
+
+    /**
+     * The clients to the end (or their timeout), the fault on the way if there is one; the servers are asked to
+     * stop as soon as every client has written its stop record, while the clients' JVMs exit.
+     */
+    private void runClients(List<ChildProcess> servers, Outcome outcome, Listener listener)
+            throws IOException, InterruptedException {
+        List<ChildProcess> clients = new ArrayList<>();
+        String registry = outcome.readies.get(0).registry();
+        for (int i = 0; i < plan.topology().consumers(); i++) {
+            Consumer<String> lines = i == 0 ? listener::clientLine : line -> { };
+            clients.add(track(launcher.start(plan.pair() + "-client"
+                    + (plan.topology().consumers() == 1 ? "" : i + 1), client(i, registry), files.clientOutput(i),
+                    lines)));
+        }
+        Instant deadline = Instant.now().plus(plan.clientTimeout());
+        if (plan.fault() != null) {
+            outcome.faultAt = injectFault(servers.get(0), clients, listener);
+        }
+        boolean[] timedOut = new boolean[clients.size()];
+        for (int i = 0; i < clients.size(); i++) {
+            Duration left = max(Duration.between(Instant.now(), deadline), Duration.ZERO);
+            timedOut[i] = clients.get(i).awaitRecord(files.clientStop(i), Stopped.class, left, () -> aborted)
+                    .isEmpty() && clients.get(i).isAlive() && !aborted;
+            if (timedOut[i]) {
+                clients.get(i).stop(STOP_GRACE);
+            }
+        }
+        // a server that died while the clients ran is the cause of what they then report: named first
+        List<String> problems = new ArrayList<>();
+        for (int i = plan.fault() == null ? 0 : 1; i < servers.size(); i++) {
+            if (!servers.get(i).isAlive()) {
+                problems.add(servers.get(i).name() + " (port " + (plan.port() + i) + ") exited while the clients ran");
+            }
+        }
+        servers.stream().filter(ChildProcess::isAlive).forEach(server -> server.signal("TERM"));
+        for (int i = 0; i < clients.size(); i++) {
+            ChildProcess client = clients.get(i);
+            Integer exit = client.awaitExit(STOP_GRACE).or(() -> stopQuietly(client)).orElse(null);
+            outcome.consumers.add(consumer(i, exit, outcome.faultAt));
+            String problem = clientMessage(client, i, timedOut[i] ? null : exit);
+            if (problem != null && !problems.contains(problem)) {
+                problems.add(problem);
+            }
+        }
+        if (problems.isEmpty() && plan.fault() != null && outcome.faultAt == null) {
+            problems.add("SIG" + plan.fault().signal()
+                    + " was never sent: the clients' loads did not start in time, or ended before it");
+        }
+        // an abort stops everything: what it then looks like is its doing, not a finding
+        outcome.problem(aborted ? "interrupted" : problems.isEmpty() ? null : String.join("; ", problems));
+    }
+
+    /** Every server asked to stop at once, each awaited (killed after the grace time), its stop record read. */
+    private void stopServers(List<ChildProcess> servers, Outcome outcome, Listener listener)
+            throws InterruptedException {
+        servers.stream().filter(ChildProcess::isAlive).forEach(server -> server.signal("TERM"));
+        for (int i = 0; i < servers.size(); i++) {
+            ChildProcess server = servers.get(i);
+            boolean faulted = plan.fault() != null && i == 0;
+            Optional<Integer> exit = server.awaitExit(STOP_GRACE);
+            if (exit.isEmpty()) {
+                server.stop(Duration.ZERO);
+            }
+            ServerReady ready = i < outcome.readies.size() ? outcome.readies.get(i) : null;
+            Stopped stopped = ready == null ? null
+                    : RecordFiles.readIfPresent(files.serverStop(i), Stopped.class).orElse(null);
+            if (stopped != null) {
+                listener.serverStopped(stopped);
+            }
+            outcome.providers.add(new RunRecord.Provider(plan.port() + i, files.name(files.serverOutput(i)), ready,
+                    stopped, stopped == null ? null : stopped.totalCalls()));
+            if (!faulted && ready != null && exit.filter(code -> code == 0).isEmpty()) {
+                outcome.problem(server.name() + " (port " + (plan.port() + i) + ") did not stop cleanly: "
+                        + exit.map(code -> "exit " + code).orElse("killed after " + STOP_GRACE.toSeconds() + " s"));
+            }
+        }
+    }
+
+    /** The pair's record; a passed pair's result is its one client's, or the clients' merged into one. */
+    private RunRecord.Pair record(Instant start, Outcome outcome) throws IOException {
+        Topology topology = plan.topology();
+        boolean passed = outcome.message == null;
         String result = null;
         if (passed && plan.fault() == null && files.clientResult(0) != null) {
             Path merged = files.clientResult(0);
@@ -185,14 +240,16 @@ final class PairRun {
             result = files.name(merged);
         }
         Instant end = Instant.now();
-        ServerReady first = readies.isEmpty() ? null : readies.get(0);
+        ServerReady first = outcome.readies.isEmpty() ? null : outcome.readies.get(0);
+        String status = passed ? RunRecord.Pair.PASSED
+                : outcome.skipped ? RunRecord.Pair.SKIPPED : RunRecord.Pair.FAILED;
         return new RunRecord.Pair(plan.pair(), first == null ? null : first.stack(),
-                first == null ? null : first.protocol(), first == null ? null : first.serialization(),
-                passed ? RunRecord.Pair.PASSED : skipped ? RunRecord.Pair.SKIPPED : RunRecord.Pair.FAILED, message,
-                result, start.toString(),
-                end.toString(), Duration.between(start, end).toMillis() / 1000.0, topology.toString(),
+                first == null ? null : first.protocol(), first == null ? null : first.serialization(), status,
+                outcome.message, result, start.toString(), end.toString(),
+                Duration.between(start, end).toMillis() / 1000.0, topology.toString(),
                 plan.fault() == null ? null : new RunRecord.FaultRecord(plan.fault().signal(),
-                        plan.fault().after().toMillis() / 1000.0, faultAt), providers, consumers);
+                        plan.fault().after().toMillis() / 1000.0, outcome.faultAt),
+                outcome.providers, outcome.consumers);
     }
 
     private JvmLauncher.Jvm server(int index) {
@@ -289,6 +346,16 @@ final class PairRun {
                     + stopMessage(files.clientStop(index)).orElse("see its output");
         }
         return null;
+    }
+
+    /** A process that outlived its grace time, killed; empty, as it has no exit status of its own. */
+    private static Optional<Integer> stopQuietly(ChildProcess process) {
+        try {
+            process.stop(Duration.ZERO);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return Optional.empty();
     }
 
     /** Stops whatever the pair is running now; the pair then ends as interrupted. */

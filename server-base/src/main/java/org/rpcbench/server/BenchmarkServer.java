@@ -51,7 +51,8 @@ public final class BenchmarkServer {
             description = "the stack's log file (default logs/<module>-<UTC time>.log)")
     Path log;
 
-    @Option(names = OptionNames.READY_FILE, paramLabel = "file", description = "write the ready record here once serving")
+    @Option(names = OptionNames.READY_FILE, paramLabel = "file",
+            description = "write the ready record here once serving")
     Path readyFile;
 
     @Option(names = OptionNames.STOP_FILE, paramLabel = "file", description = "write the stop record here when ending")
@@ -93,6 +94,7 @@ public final class BenchmarkServer {
     private int serve(PrintStream out, PrintStream err) throws Exception {
         String module = RunFiles.moduleName(BenchmarkServer.class, "server");
         Path logFile = RunFiles.logTo(log != null ? log : Path.of("logs", module + "-" + RunFiles.utcStamp() + ".log"));
+        RecordFiles.warmUp();
         CountDownLatch stop = StopSignals.install();
         LauncherWatch.onLauncherExit(stop::countDown);
 
