@@ -105,23 +105,70 @@ if check "fst server starts" start_server dubbo-fst-server "$port"; then
     check "kryo client against the fst server: exit 1, the wire check names both" \
         exits_with 1 "wire check failed: the client is configured for kryo but the server at 127.0.0.1:$port for fst" \
         "$work/out" -- "$root/benchmark.sh" -p "$port" -a "$short_run" dubbo-kryo-client
+    # JMH's machine-wide lock held by another process: the message says how to go on, through benchmark.sh
+    python3 -c 'import fcntl, sys, time
+f = open("/tmp/jmh.lock", "a"); fcntl.lockf(f, fcntl.LOCK_EX); print("locked", flush=True); time.sleep(int(sys.argv[1]))' 60 \
+        >"$work/lock.out" &
+    locker=$!
+    wait_for_line "$work/lock.out" "locked" 10 >/dev/null
+    check "JMH's lock held elsewhere: exit 1, says how to run beside it" \
+        exits_with 1 "another JMH run holds JMH's machine-wide lock .*pass -a --concurrent-consumer" "$work/out" -- \
+        "$root/benchmark.sh" -p "$port" -a "$short_run" dubbo-fst-client
+    kill "$locker"
+    wait "$locker" 2>/dev/null || true
     # the server dies while the client measures: the run must fail, not report the benchmarks that came before
     "$root/benchmark.sh" -p "$port" -f "$work/interrupted.json" -a "$short_run" dubbo-fst-client \
         >"$work/interrupted.out" 2>&1 &
     client=$!
-    for _ in $(seq 1 120); do
-        grep -q "Iteration   1" "$work/interrupted.out" && break
-        sleep 0.5
-    done
+    wait_for_line "$work/interrupted.out" "Iteration   1" 60 >/dev/null
     pkill -KILL -f -- "dubbo-fst-server.*--port $port( |$)"
     status=0
     wait_for_exit "$client" 120 || status=$?
     check "server killed during the run: the client exits 1" test "$status" -eq 1
+    check "server killed: one line names the benchmark and the gone server" \
+        grep -Eq "^error: UserServiceBenchmark\.[a-zA-Z]+ \([A-Za-z ]+\) failed at [0-9:]+ UTC: the server at 127.0.0.1:$port is gone" \
+        "$work/interrupted.out"
+    check "server killed: no stack trace on the console (they are in JMH's log)" \
+        test "$(grep -c $'^\tat ' "$work/interrupted.out")" -eq 0 -a -s "$work/interrupted.json.jmh.log"
+    check "server killed: no result file, empty or half written" test ! -e "$work/interrupted.json" \
+        -a ! -e "$work/interrupted.json.md"
     status=0
     wait_for_exit "${servers[-1]}" 30 || status=$?
     unset 'servers[-1]'
     check "the server's launcher reports the kill: exit 137" test "$status" -eq 137
 fi
+
+# the server stopped cleanly (SIGTERM) while the client measures: the client names that, not Dubbo's "version or
+# group mismatch"
+port=$(free_port)
+if check "kryo server starts" start_server dubbo-kryo-server "$port"; then
+    "$root/benchmark.sh" -p "$port" -f "$work/stopped.json" -a "$short_run" dubbo-kryo-client \
+        >"$work/stopped.out" 2>&1 &
+    client=$!
+    wait_for_line "$work/stopped.out" "Iteration   1" 60 >/dev/null
+    stop_server
+    status=0
+    wait_for_exit "$client" 120 || status=$?
+    check "server stopped during the run: the client exits 1 naming the gone server" \
+        test "$status" -eq 1 -a -n "$(grep -E "^error: .* failed at .*: the server at 127.0.0.1:$port is gone" \
+        "$work/stopped.out")"
+    check "server stopped: not sent after version or group settings" \
+        test "$(grep -c "Not found exported service" "$work/stopped.out")" -eq 0
+fi
+
+check "an address not on this machine: exit 1, says it cannot be bound (not a taken port)" \
+    exits_with 1 "cannot bind 10.255.255.1:[0-9]+ \(Cannot assign requested address\)" "$work/out" -- \
+    "$root/benchmark.sh" -s 10.255.255.1 -p "$(free_port)" dubbo-kryo-server
+check "host:port typed into -s: exit 2, says -p takes the port" \
+    exits_with 2 "option -s: '127.0.0.1:31150' is not a host: give the port with -p" "$work/out" -- \
+    "$root/benchmark.sh" -s 127.0.0.1:31150 dubbo-kryo-server
+check "a host that does not resolve: exit 2, says so" \
+    exits_with 2 "option -s: 'no-such-host.invalid' does not resolve" "$work/out" -- \
+    "$root/benchmark.sh" -s no-such-host.invalid dubbo-kryo-client
+touch "$work/a-file"
+check "-f under a file: exit 2 before anything starts, names the directory" \
+    exits_with 2 "the result's directory $work/a-file/sub cannot be made: $work/a-file is not a directory" \
+    "$work/out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/a-file/sub/r.json" dubbo-kryo
 
 # the launcher itself killed (SIGKILL, which it cannot handle): the server it started stops too
 port=$(free_port)
@@ -155,6 +202,9 @@ check "netty-ceiling in one command: the wire proven as rpcb/1 with no serialize
     -a "$short_run --resultFile '$work/a dir/ceiling.json'" netty-ceiling
 check "the ceiling's server stated its frame sizes" grep -q "frameBytes={existUser=235/36," "$work/ceiling.out"
 check "the ceiling's result reached the path with a space, complete" complete_result "$work/a dir/ceiling.json"
+check "an existing result file is not overwritten: exit 2, names it" \
+    exits_with 2 "the result file $work/a dir/ceiling.json exists: give another -f, or --force" "$work/out" -- \
+    "$root/benchmark.sh" -p "$(free_port)" -a "$short_run --resultFile '$work/a dir/ceiling.json'" netty-ceiling
 check "the ceiling has no registry: skipped as bad input, exit 2, saying why" \
     exits_with 2 "netty-ceiling-server cannot run this: the netty stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" netty-ceiling

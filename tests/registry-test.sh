@@ -40,6 +40,29 @@ check "run-all, registry unreachable: the pair fails naming it, exit 1" \
     "$root/benchmark.sh" run-all -r "zookeeper://127.0.0.1:$dead" -p "$(free_port)" --pairs dubbo-kryo \
     --length quick -a "$smoke" --out "$work/unreachable"
 
+# something answers at the registry's address, but not ZooKeeper: named within seconds on both sides
+silent=$(free_port)
+python3 -c 'import socket, sys, time
+s = socket.create_server(("127.0.0.1", int(sys.argv[1]))); print("listening", flush=True)
+conns = []
+end = time.time() + 120
+while time.time() < end:
+    s.settimeout(end - time.time())
+    try:
+        conns.append(s.accept()[0])
+    except OSError:
+        break' "$silent" >"$work/silent.out" &
+listener=$!
+wait_for_line "$work/silent.out" "listening" 10 >/dev/null
+check "server, registry address answered by something else: exit 1 within 20 s, says it is not ZooKeeper" \
+    exits_with 1 "something accepts connections at zookeeper://127.0.0.1:$silent but does not answer as ZooKeeper" \
+    "$work/out" -- timeout 20 "$root/benchmark.sh" -r "zookeeper://127.0.0.1:$silent" -p "$(free_port)" dubbo-kryo-server
+check "client, registry address answered by something else: exit 1 within 20 s, says it is not ZooKeeper" \
+    exits_with 1 "something accepts connections at zookeeper://127.0.0.1:$silent but does not answer as ZooKeeper" \
+    "$work/out" -- timeout 20 "$root/benchmark.sh" -r "zookeeper://127.0.0.1:$silent" -a "$smoke" dubbo-kryo-client
+kill "$listener"
+wait "$listener" 2>/dev/null || true
+
 # The embedded ZooKeeper on its own, a server registered there, a client that finds it: the README's three terminals.
 zk_port=$(free_port)
 port=$(free_port)

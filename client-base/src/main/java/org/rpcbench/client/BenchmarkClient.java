@@ -3,9 +3,13 @@ package org.rpcbench.client;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -17,13 +21,17 @@ import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
 import org.rpcbench.contract.AvailabilityReport;
 import org.rpcbench.contract.ClientReady;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.LauncherWatch;
+import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.Stopped;
@@ -31,6 +39,7 @@ import org.rpcbench.contract.WireProof;
 import org.rpcbench.report.PairTable;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.StackConnection;
+import org.rpcbench.stack.Target;
 
 /**
  * Runs benchmarks against a running server: proves the wire first, then runs JMH with fail-on-error (once per
@@ -126,15 +135,16 @@ public final class BenchmarkClient {
             ready(ClientReady.JMH, check.proofs());
             List<RunResult> results = new ArrayList<>();
             List<JmhRun> runs = options.runs();
-            for (int i = 0; i < runs.size(); i++) {
-                out.println("== run " + (i + 1) + " of " + runs.size() + ": " + runs.get(i));
-                try {
-                    results.addAll(new Runner(jmhOptions(runs.get(i), logFile)).run());
-                } catch (RunnerException e) {
-                    err.println("log: " + logFile);
-                    return Stopped.failed(ExitCode.FAILED, "a benchmark failed, so the run has no valid result: "
-                            + e.getMessage());
+            Path jmhLog = resultFile.resolveSibling(resultFile.getFileName() + ".jmh.log");
+            JmhConsole console = new JmhConsole(out, jmhLog);
+            try (PrintStream jmhOut = new PrintStream(console, true, StandardCharsets.UTF_8)) {
+                OutputFormat format = OutputFormatFactory.createFormatInstance(jmhOut, VerboseMode.NORMAL);
+                for (int i = 0; i < runs.size(); i++) {
+                    out.println("== run " + (i + 1) + " of " + runs.size() + ": " + runs.get(i));
+                    results.addAll(new Runner(jmhOptions(runs.get(i), logFile), format).run());
                 }
+            } catch (RunnerException e) {
+                return Stopped.failed(ExitCode.FAILED, failure(e, console.firstFailure(), jmhLog));
             }
             String unusable = unusableResult(results);
             if (unusable != null) {
@@ -155,6 +165,57 @@ public final class BenchmarkClient {
         } catch (RuntimeException e) {
             return Stopped.failed(ExitCode.FAILED, e.getMessage());
         }
+    }
+
+    /**
+     * One line for a run that failed: which benchmark, when, whether the server is still there, the first failure's
+     * root cause; the stack traces are in JMH's log.
+     */
+    private String failure(RunnerException e, JmhConsole.Failure where, Path jmhLog) {
+        if (String.valueOf(e.getMessage()).contains("Unable to acquire the JMH lock")) {
+            return "another JMH run holds JMH's machine-wide lock (" + System.getProperty("java.io.tmpdir")
+                    + "/jmh.lock): wait for it to end, or pass -a " + OptionNames.CONCURRENT_CONSUMER
+                    + " to measure beside it (both then share the machine)";
+        }
+        String benchmark = where == null ? "a benchmark" : where.benchmark() + " (" + where.mode() + ")";
+        String when = where == null ? "" : " at " + DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'")
+                .withZone(ZoneOffset.UTC).format(where.at());
+        String server = serverState();
+        return benchmark + " failed" + when + (server == null ? "" : ": " + server) + "; the first failure: "
+                + firstLine(rootCause(e)) + "; every stack trace: " + jmhLog;
+    }
+
+    /** Whether the server still accepts connections: a failure during a run most often means it does not. */
+    private String serverState() {
+        Target target = options.target();
+        if (!target.direct()) {
+            return null;
+        }
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(target.host(), target.port()), 1000);
+            return "the server at " + target.describe() + " still accepts connections";
+        } catch (IOException e) {
+            return "the server at " + target.describe() + " is gone: nothing accepts connections there any more"
+                    + " (it stopped, or was killed)";
+        }
+    }
+
+    /** The root cause of the first benchmark thread's exception. */
+    private static Throwable rootCause(Throwable e) {
+        Throwable first = e.getCause() != null ? e.getCause() : e;
+        if (first.getSuppressed().length > 0) {
+            first = first.getSuppressed()[0];
+        }
+        while (first.getCause() != null && first.getCause() != first) {
+            first = first.getCause();
+        }
+        return first;
+    }
+
+    private static String firstLine(Throwable e) {
+        String text = e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage()).lines().findFirst()
+                .orElse("");
+        return text.length() > 240 ? text.substring(0, 240) + "..." : text;
     }
 
     private void ready(String mode, List<WireProof> proofs) {

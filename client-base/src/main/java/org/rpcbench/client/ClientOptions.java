@@ -1,6 +1,7 @@
 package org.rpcbench.client;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.rpcbench.api.Payload;
+import org.rpcbench.contract.Hosts;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.Timeline;
@@ -62,6 +64,9 @@ public final class ClientOptions {
     @Option(names = {"-f", OptionNames.RESULT_FILE}, paramLabel = "file",
             description = "result file (default results/<module>-<UTC time>.<format>)")
     Path resultFile;
+
+    @Option(names = "--force", description = "overwrite the result file (and its table) when it exists")
+    boolean force;
 
     @Option(names = OptionNames.CONCURRENT_CONSUMER, description = "this client is one of several consumers run at"
             + " once on purpose (a topology run): JMH's machine-wide lock, which keeps two JMH runs from overlapping by"
@@ -209,7 +214,17 @@ public final class ClientOptions {
         if (connections != null && connections < 0) {
             throw new IllegalArgumentException("option connections: " + connections + " is below 0");
         }
+        if (registry == null) {
+            try {
+                Hosts.check(host);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("option host: " + e.getMessage());
+            }
+        }
         target();
+        if (resultFile != null) {
+            checkResultFile(resultFile);
+        }
         if (availability() != null) {
             checkAvailability();
             return;
@@ -247,6 +262,32 @@ public final class ClientOptions {
         }
         modes();
         resultFormat();
+    }
+
+    /**
+     * A result file is never overwritten without being asked to, and its directory must be one that can be made:
+     * both are known before anything is started.
+     */
+    private void checkResultFile(Path file) {
+        for (Path existing : List.of(file, file.resolveSibling(file.getFileName() + ".md"))) {
+            if (!force && Files.exists(existing)) {
+                throw new IllegalArgumentException("the result file " + existing + " exists: give another -f, or"
+                        + " --force to overwrite it");
+            }
+        }
+        Path directory = file.toAbsolutePath().getParent();
+        Path existing = directory;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null || !Files.isDirectory(existing)) {
+            throw new IllegalArgumentException("the result's directory " + directory + " cannot be made: "
+                    + existing + " is not a directory");
+        }
+        if (!Files.isWritable(existing)) {
+            throw new IllegalArgumentException("the result's directory " + directory + " cannot be made: "
+                    + existing + " is not writable");
+        }
     }
 
     private void checkAvailability() {

@@ -9,10 +9,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -68,7 +70,7 @@ class ClientOptionsTest {
         "--threads,abc,threads",
         "--threads,0,threads",
         "--warmupTime,soon,warmupTime",
-        "--measurementTime,0,measurementTime",
+        "--measurementTime,0,'0' is not a positive time",
         "--forks,-1,forks",
         "--resultFormat,xml,resultFormat",
         "--port,70000,port",
@@ -143,6 +145,41 @@ class ClientOptionsTest {
                 new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
         assertEquals("would run: availability load for 3000 ms at 8 threads over the four UserService calls",
                 out.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    @Test
+    void anExistingResultFileIsRefusedUnlessForced(@TempDir Path directory) throws IOException {
+        Path result = Files.writeString(directory.resolve("hand-edited.json"), "[]");
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> ClientOptions.parse("-f", result.toString()));
+        assertEquals("the result file " + result + " exists: give another -f, or --force to overwrite it",
+                refused.getMessage());
+        Path table = Files.writeString(directory.resolve("other.json.md"), "| kept |");
+        IllegalArgumentException tableRefused = assertThrows(IllegalArgumentException.class,
+                () -> ClientOptions.parse("-f", directory.resolve("other.json").toString()));
+        assertTrue(tableRefused.getMessage().startsWith("the result file " + table + " exists"),
+                tableRefused.getMessage());
+        assertEquals(result, ClientOptions.parse("-f", result.toString(), "--force").resultFile("m"));
+    }
+
+    @Test
+    void aResultDirectoryThatCannotBeMadeIsNamedBeforeAnythingStarts(@TempDir Path directory) throws IOException {
+        Path file = Files.writeString(directory.resolve("a-file"), "");
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> ClientOptions.parse("-f", file.resolve("sub/result.json").toString()));
+        assertEquals("the result's directory " + file.resolve("sub") + " cannot be made: " + file
+                + " is not a directory", refused.getMessage());
+    }
+
+    @Test
+    void aHostWithAPortOrANameThatDoesNotResolveIsRefused() {
+        assertEquals("option host: '127.0.0.1:31150' is not a host: give the port with -p",
+                assertThrows(IllegalArgumentException.class, () -> ClientOptions.parse("--host", "127.0.0.1:31150"))
+                        .getMessage());
+        assertEquals("option host: 'no-such-host.invalid' does not resolve to an address",
+                assertThrows(IllegalArgumentException.class,
+                        () -> ClientOptions.parse("--host", "no-such-host.invalid")).getMessage());
+        ClientOptions.parse("--host", "::1");
     }
 
     @Test

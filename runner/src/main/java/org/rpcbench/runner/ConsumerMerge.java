@@ -1,6 +1,7 @@
 package org.rpcbench.runner;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,6 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.openjdk.jmh.util.ListStatistics;
 import org.openjdk.jmh.util.MultisetStatistics;
 import org.openjdk.jmh.util.Statistics;
+import org.rpcbench.contract.RecordFiles;
 
 /**
  * The consumers of a topology run as one JMH result, so the report and the regression gate read it like any other:
@@ -45,7 +47,14 @@ final class ConsumerMerge {
                 merged.add(merge(same, providers));
             }
         }
-        JSON.writeValue(target.toFile(), merged);
+        // written whole or not at all: a run stopped here leaves no half-written result
+        Path partial = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName(), ".partial");
+        try {
+            JSON.writeValue(partial.toFile(), merged);
+            RecordFiles.move(partial, target);
+        } finally {
+            Files.deleteIfExists(partial);
+        }
     }
 
     /** One line per merged benchmark, e.g. "getUser thrpt 12.345 ± 0.678 ops/ms" (sample mode adds its p99). */

@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 
 import org.rpcbench.client.ClientOptions;
 import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.Hosts;
 import org.rpcbench.contract.JvmRole;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFiles;
@@ -174,8 +175,10 @@ public final class Launcher implements Callable<Integer> {
                 || Integer.parseInt(port) > 65535)) {
             return usage("option -p: '" + port + "' is not a port number");
         }
-        if (host.isEmpty()) {
-            return usage("option -s: the host is empty");
+        try {
+            Hosts.check(host);
+        } catch (IllegalArgumentException e) {
+            return usage("option -s: " + e.getMessage());
         }
         if (registry != null && !RegistryAddress.EMBEDDED.equals(registry)) {
             try {
@@ -284,6 +287,9 @@ public final class Launcher implements Callable<Integer> {
         }
         List<String> checked = new ArrayList<>(clientArgs);
         checked.addAll(List.of(OptionNames.HOST, host, OptionNames.PORT, String.valueOf(port())));
+        if (resultFile != null) {
+            checked.addAll(List.of(OptionNames.RESULT_FILE, resultFile.toString()));
+        }
         try {
             ClientOptions.parse(checked);
         } catch (IllegalArgumentException e) {

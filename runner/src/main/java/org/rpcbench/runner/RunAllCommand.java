@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.rpcbench.client.ClientOptions;
 import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.Hosts;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.contract.RunFiles;
@@ -142,6 +143,11 @@ final class RunAllCommand implements Callable<Integer> {
             }
         }
         RunLength.of(length);
+        try {
+            Hosts.check(host);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option host: " + e.getMessage());
+        }
         if (port < 1 || port > 65535) {
             throw new IllegalArgumentException("option port: " + port + " is not a port number");
         }

@@ -60,6 +60,10 @@ class LauncherTest {
                 + " client, not to dubbo-kryo-server"));
         assertTrue(refused("-f", "x.json", "zookeeper").startsWith("benchmark.sh: option -f applies to a client"));
         assertTrue(refused("-a", "--threads 'four", "dubbo-kryo-client").contains("an unclosed '"));
+        assertTrue(refused("-s", "127.0.0.1:31150", "dubbo-kryo-server").startsWith("benchmark.sh: option -s:"
+                + " '127.0.0.1:31150' is not a host: give the port with -p"));
+        assertTrue(refused("-s", "no-such-host.invalid", "dubbo-kryo-client").startsWith("benchmark.sh: option -s:"
+                + " 'no-such-host.invalid' does not resolve to an address"));
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import com.sun.management.OperatingSystemMXBean;
 
 import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.Hosts;
 import org.rpcbench.contract.LauncherWatch;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RegistryAddress;
@@ -75,13 +76,22 @@ public final class BenchmarkServer {
         try {
             command.parseArgs(args);
             if (server.registry != null && !RegistryAddress.EMBEDDED.equals(server.registry)) {
-                RegistryAddress.parse(server.registry);
+                try {
+                    RegistryAddress.parse(server.registry);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("option registry: " + e.getMessage());
+                }
+            }
+            try {
+                Hosts.check(server.host);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("option host: " + e.getMessage());
             }
         } catch (CommandLine.ParameterException e) {
             err.println("error: " + e.getMessage() + " (see --help)");
             return ExitCode.USAGE;
         } catch (IllegalArgumentException e) {
-            err.println("error: option registry: " + e.getMessage());
+            err.println("error: " + e.getMessage());
             return ExitCode.USAGE;
         }
         if (server.help) {
