@@ -21,6 +21,7 @@ final class HtmlReport {
             .charts { display: flex; flex-wrap: wrap; gap: 16px; }
             .detail { color: #555; font-style: italic; }
             .failure { color: #a00000; font-weight: bold; }
+            .ranking { font-weight: bold; }
             svg { max-width: 100%; height: auto; }
             h2 { border-bottom: 1px solid #ccc; padding-bottom: 4px; margin-top: 32px; }
             """;
@@ -48,6 +49,8 @@ final class HtmlReport {
         }
         if (model.calls().isEmpty()) {
             html.append("<p>No pair produced a result.</p>\n");
+        } else if (model.calls().stream().anyMatch(call -> call.ranking().entries().size() > 1)) {
+            html.append("<p class=\"detail\">").append(Svg.escape(ReportTables.rankingNote())).append("</p>\n");
         }
 
         List<String> throughputCharts = throughputCharts(model, pairs);
@@ -62,11 +65,12 @@ final class HtmlReport {
         }
         for (ReportModel.Call call : model.calls()) {
             html.append("<h2>").append(Svg.escape(call.title())).append("</h2>\n<p class=\"detail\">")
-                    .append(Svg.escape(call.detail())).append(". Errors (±) are JMH's 99.9% confidence.</p>\n");
+                    .append(Svg.escape(call.detail())).append(". ").append(Svg.escape(ReportTables.errorNote(call)))
+                    .append("</p>\n");
             table(html, ReportTables.CALL_HEADER, call.rows().stream().map(ReportTables::callRow).toList());
             String ranking = ReportTables.ranking(call);
             if (!ranking.isEmpty()) {
-                html.append("<p>").append(Svg.escape(ranking)).append("</p>\n");
+                html.append("<p class=\"ranking\">").append(Svg.escape(ranking)).append("</p>\n");
             }
             if (call.hasSample()) {
                 charts(html, List.of(percentileChart(call, pairs)));

@@ -22,10 +22,12 @@ final class MarkdownReport {
         }
         if (model.calls().isEmpty()) {
             md.append("\nNo pair produced a result.\n");
+        } else if (model.calls().stream().anyMatch(call -> call.ranking().entries().size() > 1)) {
+            md.append('\n').append(escape(ReportTables.rankingNote())).append('\n');
         }
         for (ReportModel.Call call : model.calls()) {
             md.append("\n## ").append(escape(call.title())).append("\n\n");
-            md.append('_').append(escape(call.detail())).append(". Errors (±) are JMH's 99.9% confidence.")
+            md.append('_').append(escape(call.detail())).append(". ").append(escape(ReportTables.errorNote(call)))
                     .append("_\n\n");
             table(md, ReportTables.CALL_HEADER, call.rows().stream().map(ReportTables::callRow).toList());
             String ranking = ReportTables.ranking(call);
