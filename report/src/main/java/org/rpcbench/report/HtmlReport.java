@@ -39,7 +39,8 @@ final class HtmlReport {
                 .append("<body>\n<h1>").append(Svg.escape(title)).append("</h1>\n");
         table(html, List.of("", ""), ReportTables.runFields(run));
         html.append("<h2>Pairs</h2>\n");
-        table(html, ReportTables.PAIR_HEADER, ReportTables.pairRows(run));
+        ReportTables.Table pairsTable = ReportTables.pairTable(run);
+        table(html, pairsTable.header(), pairsTable.rows());
         List<String> failures = ReportTables.failures(run);
         if (!failures.isEmpty()) {
             html.append("<ul>\n");

@@ -14,7 +14,8 @@ final class MarkdownReport {
         md.append("# ").append(escape(ReportTables.title(run))).append("\n\n");
         table(md, List.of("", ""), ReportTables.runFields(run));
         md.append("\n## Pairs\n\n");
-        table(md, ReportTables.PAIR_HEADER, ReportTables.pairRows(run));
+        ReportTables.Table pairs = ReportTables.pairTable(run);
+        table(md, pairs.header(), pairs.rows());
         List<String> failures = ReportTables.failures(run);
         if (!failures.isEmpty()) {
             md.append('\n');

@@ -19,6 +19,26 @@ final class ReportTables {
     static final List<String> PAIR_HEADER = List.of("pair", "serialization", "status", "topology", "seconds",
             "result");
 
+    /** A header and its rows of cells. */
+    record Table(List<String> header, List<List<String>> rows) {
+
+        /** Without the columns that are empty in every row, so that nothing blank is shown; rows keep their order. */
+        Table withoutEmptyColumns() {
+            if (rows.isEmpty()) {
+                return this;
+            }
+            List<Integer> kept = new ArrayList<>();
+            for (int column = 0; column < header.size(); column++) {
+                int c = column;
+                if (rows.stream().anyMatch(row -> !row.get(c).isEmpty())) {
+                    kept.add(column);
+                }
+            }
+            return new Table(kept.stream().map(header::get).toList(),
+                    rows.stream().map(row -> kept.stream().map(row::get).toList()).toList());
+        }
+    }
+
     private ReportTables() {
     }
 
@@ -87,7 +107,15 @@ final class ReportTables {
         }
     }
 
-    /** One row per pair: how it ended (from run.json) or which file it came from. */
+    /**
+     * The Pairs table: how each pair ended (from run.json) or which file it came from, without the columns nothing
+     * fills (plain JMH files name no serialization, topology or duration).
+     */
+    static Table pairTable(Run run) {
+        return new Table(PAIR_HEADER, pairRows(run)).withoutEmptyColumns();
+    }
+
+    /** One row per pair, a cell per {@link #PAIR_HEADER} column. */
     static List<List<String>> pairRows(Run run) {
         List<List<String>> rows = new ArrayList<>();
         if (run.info() == null) {

@@ -161,6 +161,36 @@ class ReportTest {
     }
 
     @Test
+    void pairTableOfPlainJmhFilesShowsNoEmptyColumn() throws IOException {
+        String md = report("report.md", "sweep/dubbo-kryo.json", "sweep/dubbo-fst.json");
+
+        // no run.json: no serialization, topology or duration to show
+        String pairs = md.substring(md.indexOf("## Pairs\n"), md.indexOf("\n\n", md.indexOf("## Pairs\n") + 10));
+        assertEquals("""
+                ## Pairs
+
+                | pair | status | result |
+                | --- | --- | --- |
+                | dubbo-kryo | passed | dubbo-kryo.json |
+                | dubbo-fst | passed | dubbo-fst.json |""", pairs);
+
+        String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
+        assertTrue(html.contains("<h2>Pairs</h2>\n<table>\n<tr><th>pair</th><th>status</th><th>result</th></tr>\n"
+                + "<tr><td>dubbo-kryo</td><td>passed</td><td>dubbo-kryo.json</td></tr>\n"), html);
+        assertFalse(html.substring(html.indexOf("<h2>Pairs</h2>"), html.indexOf("</table>", html.indexOf("<h2>Pairs")))
+                .contains("<td></td>"), html);
+    }
+
+    @Test
+    void pairTableKeepsAColumnOneRowFillsAndDropsOneNoneFills() throws IOException {
+        String md = report("report.md", "all-failed");
+
+        // no pair has a result file: no result column; dubbo-fst did not run, yet dubbo-kryo fills the others
+        assertTrue(md.contains("| pair | serialization | status | topology | seconds |\n"), md);
+        assertTrue(md.contains("| dubbo-fst | fst | not run |  |  |\n"), md);
+    }
+
+    @Test
     void unitsAreNormalizedToCallsPerSecondAndMilliseconds() throws IOException {
         String md = report("report.md", "units/dubbo-kryo.json");
 
