@@ -3,7 +3,10 @@ package org.rpcbench.report;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The report's two chart kinds, drawn with {@link Svg}: grouped bars with error whiskers, and lines. */
+/**
+ * The report's two chart kinds, drawn with {@link Svg}: grouped bars with error whiskers under a nested category
+ * axis, and lines.
+ */
 final class Charts {
 
     /** Okabe-Ito colours: told apart by colour-blind readers too; lines also differ by dash for grey print. */
@@ -12,11 +15,17 @@ final class Charts {
     private static final String[] DASHES = {"", "7 4", "2 3", "9 3 2 3", "4 4", "12 4"};
     private static final String AXIS_COLOR = "#333333";
     private static final String GRID_COLOR = "#e3e3e3";
+    private static final String MUTED_COLOR = "#666666";
     private static final int LEFT = 84;
     private static final int RIGHT = 28;
     private static final int TITLE_Y = 24;
     private static final int LEGEND_LINE = 20;
     private static final int FONT = 12;
+    /** The widest plot a bar chart takes before it narrows its bars and then turns its labels. */
+    private static final int MAX_BAR_PLOT = 1200;
+    private static final int GROUP_GAP = 16;
+    /** The angle of category labels too wide for their group: steep enough to clear the next label. */
+    private static final int LABEL_ANGLE = 40;
 
     /** One pair's bars: a value (NaN for none) and JMH's error (NaN for none) per group. */
     record BarSeries(String label, int color, List<Double> values, List<Double> errors) {
@@ -26,6 +35,16 @@ final class Charts {
     record LineSeries(String label, int color, List<Double> values) {
     }
 
+    /**
+     * The groups of a bar chart as paths through nested categories, e.g. threads then payload.
+     *
+     * @param levels the name of each level, outermost first, e.g. ["threads", "payload"]
+     * @param paths  per group, its label at each level, outermost first, e.g. ["8 threads", "1k"]; groups that share
+     *               a prefix must be adjacent, as they share one label
+     */
+    record Categories(List<String> levels, List<List<String>> paths) {
+    }
+
     private Charts() {
     }
 
@@ -33,16 +52,37 @@ final class Charts {
         return COLORS[index % COLORS.length];
     }
 
-    /** Grouped bars, one group per label (its lines stacked under the axis), one bar per series. */
-    static String bars(String title, String xLabel, String yLabel, List<List<String>> groups, List<BarSeries> series) {
-        int barWidth = series.size() > 4 ? 14 : 22;
-        int groupWidth = series.size() * barWidth + 28;
-        int plotWidth = Math.max(480, groups.size() * groupWidth);
+    /**
+     * Grouped bars, one group per category path, one bar per series. Under the axis, the innermost label of each
+     * group, turned when too wide for it; each outer level below it, one label per run of groups sharing it under a
+     * bracket, and faint lines between those runs. Each row of labels is named on the left.
+     */
+    static String bars(String title, String yLabel, Categories categories, List<BarSeries> series) {
+        List<List<String>> paths = categories.paths();
+        int groups = paths.size();
+        int levels = categories.levels().size();
+        int barWidth = Math.max(8, Math.min(series.size() > 4 ? 14 : 22,
+                (int) ((MAX_BAR_PLOT / (double) groups - GROUP_GAP) / Math.max(1, series.size()))));
+        double slot = series.size() * barWidth + GROUP_GAP;
+        double innerWidth = paths.stream().mapToDouble(path -> textWidth(path.get(levels - 1), FONT)).max()
+                .orElse(0) + 8;
+        boolean turned = false;
+        if (innerWidth > slot) {
+            if (innerWidth * groups <= MAX_BAR_PLOT) {
+                slot = innerWidth;
+            } else {
+                turned = true;
+            }
+        }
+        int plotWidth = (int) Math.ceil(Math.max(480, groups * slot));
+        slot = (double) plotWidth / groups;
         int width = LEFT + plotWidth + RIGHT;
-        int labelLines = groups.stream().mapToInt(List::size).max().orElse(1);
         int top = legendTop() + legendHeight(series.stream().map(BarSeries::label).toList(), width);
         int plotHeight = 240;
-        int height = top + plotHeight + 18 + labelLines * 14 + 30;
+        double sine = Math.sin(Math.toRadians(LABEL_ANGLE));
+        int innerRow = turned ? (int) Math.ceil(innerWidth * sine) + 18 : 20;
+        int outerRow = 30;
+        int height = top + plotHeight + innerRow + (levels - 1) * outerRow + 16;
 
         List<Double> extents = new ArrayList<>();
         series.forEach(s -> {
@@ -53,13 +93,13 @@ final class Charts {
         });
         Axis axis = Axis.of(extents, false);
         Svg svg = new Svg(width, height, title);
-        frame(svg, title, yLabel, xLabel, axis, width, top, plotWidth, plotHeight, height);
+        frame(svg, title, yLabel, "", axis, width, top, plotWidth, plotHeight, height);
+        double bottom = top + plotHeight;
+        svg.line(LEFT, bottom, LEFT + plotWidth, bottom, AXIS_COLOR, 1, "");
         legend(svg, series.stream().map(BarSeries::label).toList(),
                 series.stream().map(BarSeries::color).toList(), width, false);
 
-        double slot = (double) plotWidth / groups.size();
-        double bottom = top + plotHeight;
-        for (int group = 0; group < groups.size(); group++) {
+        for (int group = 0; group < groups; group++) {
             double groupLeft = LEFT + group * slot + (slot - series.size() * barWidth) / 2;
             for (int s = 0; s < series.size(); s++) {
                 double value = series.get(s).values().get(group);
@@ -79,13 +119,53 @@ final class Charts {
                             .line(centre - 4, low, centre + 4, low, AXIS_COLOR, 1.2, "");
                 }
             }
-            List<String> lines = groups.get(group);
-            for (int line = 0; line < lines.size(); line++) {
-                svg.text(LEFT + (group + 0.5) * slot, bottom + 18 + line * 14, lines.get(line), "middle",
-                        line == 0 ? FONT : FONT - 1, "");
+            double centre = LEFT + (group + 0.5) * slot;
+            String label = paths.get(group).get(levels - 1);
+            if (turned) {
+                double y = bottom + 14;
+                svg.text(centre + 4, y, label, "end", FONT, "transform=\"rotate(-" + LABEL_ANGLE + " "
+                        + (int) Math.round(centre + 4) + " " + (int) Math.round(y) + ")\"");
+            } else {
+                svg.text(centre, bottom + 17, label, "middle", FONT, "");
             }
         }
+        rowName(svg, categories.levels().get(levels - 1), bottom + (turned ? 14 : 17));
+
+        // the outer levels, innermost first: a bracket and a label per run of groups that share the path so far
+        for (int row = 1; row < levels; row++) {
+            int level = levels - 1 - row;
+            double bracket = bottom + innerRow + (row - 1) * outerRow + 6;
+            int start = 0;
+            for (int group = 1; group <= groups; group++) {
+                if (group < groups && paths.get(group).subList(0, level + 1)
+                        .equals(paths.get(start).subList(0, level + 1))) {
+                    continue;
+                }
+                String label = paths.get(start).get(level);
+                double left = LEFT + start * slot + 5;
+                double right = LEFT + group * slot - 5;
+                if (!label.isEmpty()) {
+                    svg.line(left, bracket, right, bracket, MUTED_COLOR, 1, "")
+                            .line(left, bracket - 5, left, bracket, MUTED_COLOR, 1, "")
+                            .line(right, bracket - 5, right, bracket, MUTED_COLOR, 1, "")
+                            .text((left + right) / 2, bracket + 16, fit(label, right - left + 10, FONT), "middle",
+                                    FONT, "");
+                }
+                if (group < groups) {
+                    double x = LEFT + group * slot;
+                    svg.line(x, top, x, bottom, GRID_COLOR, 1, "");
+                }
+                start = group;
+            }
+            rowName(svg, categories.levels().get(level), bracket + 16);
+        }
         return svg.toString();
+    }
+
+    /** A row of category labels' name, in the left margin. */
+    private static void rowName(Svg svg, String name, double y) {
+        svg.text(LEFT - 8, y, fit(name, LEFT - 12, FONT - 1), "end", FONT - 1,
+                "fill=\"" + MUTED_COLOR + "\" font-style=\"italic\"");
     }
 
     /**
@@ -114,6 +194,7 @@ final class Charts {
         double span = last == first ? 1 : last - first;
         double inset = 24;
         double bottom = top + plotHeight;
+        svg.line(LEFT, bottom, LEFT + plotWidth, bottom, AXIS_COLOR, 1, "");
         List<Double> xs = new ArrayList<>();
         for (int i = 0; i < xLabels.size(); i++) {
             double x = xLabels.size() == 1 ? LEFT + plotWidth / 2.0
@@ -139,7 +220,7 @@ final class Charts {
         return svg.toString();
     }
 
-    /** Title, y grid and tick labels, both axes and their labels. */
+    /** Title, y grid and tick labels, the y axis and both axis labels (none for an empty x label). */
     private static void frame(Svg svg, String title, String yLabel, String xLabel, Axis axis, int width, int top,
                               int plotWidth, int plotHeight, int height) {
         svg.text(width / 2.0, TITLE_Y, title, "middle", 15, "font-weight=\"bold\"");
@@ -149,11 +230,26 @@ final class Charts {
             svg.line(LEFT, y, LEFT + plotWidth, y, GRID_COLOR, 1, "")
                     .text(LEFT - 6, y + 4, Format.axis(tick), "end", FONT - 1, "");
         }
-        svg.line(LEFT, top, LEFT, bottom, AXIS_COLOR, 1, "")
-                .line(LEFT, bottom, LEFT + plotWidth, bottom, AXIS_COLOR, 1, "");
+        svg.line(LEFT, top, LEFT, bottom, AXIS_COLOR, 1, "");
         double middle = top + plotHeight / 2.0;
         svg.text(16, middle, yLabel, "middle", FONT, "transform=\"rotate(-90 16 " + (int) middle + ")\"");
-        svg.text(LEFT + plotWidth / 2.0, height - 10, xLabel, "middle", FONT, "");
+        if (!xLabel.isEmpty()) {
+            svg.text(LEFT + plotWidth / 2.0, height - 10, xLabel, "middle", FONT, "");
+        }
+    }
+
+    /** About how wide a text is drawn in sans-serif at this size: SVG cannot measure it. */
+    static double textWidth(String text, int size) {
+        return text.length() * size * 0.6;
+    }
+
+    /** The text, cut to fit the width with an ellipsis when it would not. */
+    static String fit(String text, double width, int size) {
+        if (textWidth(text, size) <= width) {
+            return text;
+        }
+        int characters = Math.max(1, (int) (width / (size * 0.6)) - 1);
+        return text.substring(0, Math.min(text.length(), characters)) + "…";
     }
 
     private static int legendTop() {
@@ -194,8 +290,8 @@ final class Charts {
             }
             String color = color(colors.get(i));
             if (lines) {
-                svg.line(x, y - 4, x + 24, y - 4, color, 2.2, DASHES[colors.get(i) % DASHES.length])
-                        .circle(x + 12, y - 4, 3.2, color);
+                svg.line(x, y - 4, x + 24, y - 4, color, 2.2, DASHES[colors.get(i) % DASHES.length]);
+                svg.circle(x + 12, y - 4, 3.2, color);
             } else {
                 svg.rect(x + 6, y - 10, 12, 12, color);
             }

@@ -1,9 +1,11 @@
 package org.rpcbench.report;
 
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -25,6 +27,9 @@ final class HtmlReport {
             svg { max-width: 100%; height: auto; }
             h2 { border-bottom: 1px solid #ccc; padding-bottom: 4px; margin-top: 32px; }
             """;
+
+    /** The category level of a throughput chart that names the benchmark method. */
+    private static final String CALL = "call";
 
     private HtmlReport() {
     }
@@ -80,15 +85,17 @@ final class HtmlReport {
         return html.append("</body>\n</html>\n").toString();
     }
 
-    /** One chart per benchmark class, a group of bars per call. */
+    /** One chart per benchmark class, a group of bars per call, the calls nested by what varies among them. */
     private static List<String> throughputCharts(ReportModel model, List<String> pairs) {
         List<String> charts = new ArrayList<>();
         for (Map.Entry<String, List<ReportModel.Call>> benchmarkClass : model.callsByClass().entrySet()) {
-            List<ReportModel.Call> calls = benchmarkClass.getValue().stream()
+            List<ReportModel.Call> unordered = benchmarkClass.getValue().stream()
                     .filter(ReportModel.Call::hasThroughput).toList();
-            if (calls.isEmpty()) {
+            if (unordered.isEmpty()) {
                 continue;
             }
+            List<String> levels = categoryLevels(unordered);
+            List<ReportModel.Call> calls = inCategoryOrder(unordered, levels);
             List<Charts.BarSeries> series = new ArrayList<>();
             for (int pair = 0; pair < pairs.size(); pair++) {
                 String name = pairs.get(pair);
@@ -100,13 +107,64 @@ final class HtmlReport {
                 series.add(new Charts.BarSeries(name, pair, values, calls.stream().map(call -> value(call, name,
                         ReportModel.Row::throughput, Measurement::error)).toList()));
             }
-            List<List<String>> groups = calls.stream()
-                    .map(call -> Arrays.asList(call.title().split(" · "))).toList();
+            List<List<String>> paths = calls.stream()
+                    .map(call -> levels.stream().map(level -> categoryLabel(call, level)).toList()).toList();
             String name = benchmarkClass.getKey().isEmpty() ? "" : " (" + benchmarkClass.getKey() + ")";
-            charts.add(Charts.bars("Throughput per call" + name, "call", "TPS (calls/s), higher is better",
-                    groups, series));
+            charts.add(Charts.bars("Throughput per call" + name, "TPS (calls/s), higher is better",
+                    new Charts.Categories(levels, paths), series));
         }
         return charts;
+    }
+
+    /**
+     * The category levels of a throughput chart, outermost first: the call when several ran (or nothing else
+     * varies), then each param and the thread count that vary, the one with the fewest values outermost.
+     */
+    static List<String> categoryLevels(List<ReportModel.Call> calls) {
+        Set<String> dimensions = new LinkedHashSet<>();
+        calls.forEach(call -> dimensions.addAll(call.key().params().keySet()));
+        dimensions.add(ReportModel.THREADS);
+        List<String> varying = dimensions.stream()
+                .filter(dimension -> distinct(calls, dimension) > 1)
+                .sorted(Comparator.comparingLong(dimension -> distinct(calls, dimension)))
+                .toList();
+        List<String> levels = new ArrayList<>();
+        if (calls.stream().map(call -> call.key().benchmark()).distinct().count() > 1 || varying.isEmpty()) {
+            levels.add(CALL);
+        }
+        levels.addAll(varying);
+        return levels;
+    }
+
+    private static long distinct(List<ReportModel.Call> calls, String dimension) {
+        return calls.stream().map(call -> call.key().value(dimension)).distinct().count();
+    }
+
+    /**
+     * The calls ordered level by level so that calls sharing an outer label are adjacent: calls in run order, a
+     * param or thread count by size (a payload such as 1k before 1m; names that are no size after, in run order).
+     */
+    static List<ReportModel.Call> inCategoryOrder(List<ReportModel.Call> calls, List<String> levels) {
+        Comparator<ReportModel.Call> order = Comparator.comparingInt(call -> 0);
+        for (String level : levels) {
+            List<String> firstSeen = calls.stream().map(call -> categoryLabel(call, level)).distinct().toList();
+            if (level.equals(CALL)) {
+                order = order.thenComparingInt(call -> firstSeen.indexOf(categoryLabel(call, level)));
+            } else {
+                order = order.thenComparingDouble((ReportModel.Call call) -> ReportModel.size(call.key()
+                                .value(level)))
+                        .thenComparingInt(call -> firstSeen.indexOf(categoryLabel(call, level)));
+            }
+        }
+        return calls.stream().sorted(order).toList();
+    }
+
+    /** A call's label at one level: its method, a param's bare value, or "8 threads". */
+    private static String categoryLabel(ReportModel.Call call, String level) {
+        if (level.equals(CALL)) {
+            return ReportModel.method(call.key().benchmark());
+        }
+        return level.equals(ReportModel.THREADS) ? Format.threads(call.key().threads()) : call.key().value(level);
     }
 
     /** Throughput and p99 against the swept value, one line per pair. */
