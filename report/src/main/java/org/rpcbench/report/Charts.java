@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The report's two chart kinds, drawn with {@link Svg}: grouped bars with error whiskers under a nested category
- * axis, and lines.
+ * The report's chart kinds, drawn with {@link Svg}: grouped bars with error whiskers under a nested category axis,
+ * lines over named positions, and a size sweep (sizes on a log axis, the values that are no size beside it).
  */
 final class Charts {
 
@@ -13,6 +13,8 @@ final class Charts {
     private static final String[] COLORS = {"#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9",
         "#F0E442", "#000000"};
     private static final String[] DASHES = {"", "7 4", "2 3", "9 3 2 3", "4 4", "12 4"};
+    /** Point shapes, by the same index as the colour: points that no line joins still differ in grey print. */
+    private static final int SHAPES = 5;
     private static final String AXIS_COLOR = "#333333";
     private static final String GRID_COLOR = "#e3e3e3";
     private static final String MUTED_COLOR = "#666666";
@@ -215,9 +217,152 @@ final class Charts {
             if (points.size() > 1) {
                 svg.polyline(points, color, 2.2, DASHES[line.color() % DASHES.length]);
             }
-            points.forEach(point -> svg.circle(point[0], point[1], 3.2, color));
+            points.forEach(point -> marker(svg, line.color(), point[0], point[1]));
         }
         return svg.toString();
+    }
+
+    /**
+     * A sweep over sizes, such as string payloads, with values that are no size beside them (objects such as
+     * person or bid100). Sizes above zero lie on a log axis, joined by each series' line; a size of zero ("empty")
+     * has its own place before a break in the axis; the other values stand in a panel of their own, as points that
+     * no line joins, each series a little apart from the next.
+     *
+     * @param sizes per value its size, 0 for empty, NaN for a value that is no size
+     * @param sizeCaption what the log axis measures
+     * @param otherCaption what the values that are no size are
+     */
+    static String sizeSweep(String title, String yLabel, String sizeCaption, String otherCaption,
+                            List<String> values, List<Double> sizes, List<LineSeries> series) {
+        List<Integer> zero = new ArrayList<>();
+        List<Integer> sized = new ArrayList<>();
+        List<Integer> other = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) {
+            double size = sizes.get(i);
+            (Double.isNaN(size) ? other : size > 0 ? sized : zero).add(i);
+        }
+        int zeroSlot = zero.isEmpty() ? 0 : 52;
+        int breakGap = zero.isEmpty() || sized.isEmpty() ? 0 : 20;
+        int otherSlot = other.stream().mapToInt(i -> (int) textWidth(values.get(i), FONT) + 16).max().orElse(0);
+        otherSlot = Math.max(otherSlot, series.size() * 8 + 16);
+        int panelGap = other.isEmpty() || (zero.isEmpty() && sized.isEmpty()) ? 0 : 32;
+        int minSized = sized.isEmpty() ? 0 : sized.size() == 1 ? 60 : 180;
+        int width = Math.max(560, LEFT + RIGHT + zeroSlot + breakGap + minSized + panelGap
+                + other.size() * otherSlot);
+        int plotWidth = width - LEFT - RIGHT;
+        int top = legendTop() + legendHeight(series.stream().map(LineSeries::label).toList(), width);
+        int plotHeight = 220;
+        int height = top + plotHeight + 66;
+
+        List<Double> all = new ArrayList<>();
+        series.forEach(s -> all.addAll(s.values()));
+        Axis axis = Axis.of(all, true);
+        Svg svg = new Svg(width, height, title);
+        frame(svg, title, yLabel + (axis.log() ? " (log scale)" : ""), "", axis, width, top, plotWidth, plotHeight,
+                height);
+        legend(svg, series.stream().map(LineSeries::label).toList(),
+                series.stream().map(LineSeries::color).toList(), width, true);
+        double bottom = top + plotHeight;
+
+        // the regions left to right: zero, sizes, the others; what is left over widens the sizes, else the others
+        double[] xs = new double[values.size()];
+        double cursor = LEFT;
+        double sizedWidth = sized.isEmpty() ? 0
+                : plotWidth - zeroSlot - breakGap - panelGap - other.size() * otherSlot;
+        if (sized.isEmpty() && !other.isEmpty()) {
+            otherSlot = (plotWidth - zeroSlot - panelGap) / other.size();
+        }
+        if (!zero.isEmpty()) {
+            zero.forEach(i -> xs[i] = LEFT + zeroSlot / 2.0);
+            axisSegment(svg, cursor, cursor + zeroSlot, bottom);
+            cursor += zeroSlot + breakGap;
+            if (!sized.isEmpty()) {
+                double middle = cursor - breakGap / 2.0;
+                svg.line(middle - 6, bottom + 5, middle - 2, bottom - 5, AXIS_COLOR, 1, "")
+                        .line(middle + 2, bottom + 5, middle + 6, bottom - 5, AXIS_COLOR, 1, "");
+            }
+        }
+        if (!sized.isEmpty()) {
+            double smallest = sized.stream().mapToDouble(i -> Math.log10(sizes.get(i))).min().orElseThrow();
+            double largest = sized.stream().mapToDouble(i -> Math.log10(sizes.get(i))).max().orElseThrow();
+            for (int i : sized) {
+                xs[i] = sized.size() == 1 || largest == smallest ? cursor + sizedWidth / 2
+                        : cursor + 20 + (Math.log10(sizes.get(i)) - smallest) / (largest - smallest)
+                        * (sizedWidth - 40);
+            }
+            axisSegment(svg, cursor, cursor + sizedWidth, bottom);
+            svg.text(cursor + sizedWidth / 2, bottom + 52, sizeCaption, "middle", FONT, "");
+            cursor += sizedWidth;
+        }
+        if (!other.isEmpty()) {
+            if (panelGap > 0) {
+                double middle = cursor + panelGap / 2.0;
+                svg.line(middle, top, middle, bottom + 40, "#bbbbbb", 1, "4 3");
+                cursor += panelGap;
+            }
+            for (int k = 0; k < other.size(); k++) {
+                xs[other.get(k)] = cursor + (k + 0.5) * otherSlot;
+            }
+            double otherWidth = other.size() * otherSlot;
+            axisSegment(svg, cursor, cursor + otherWidth, bottom);
+            svg.text(cursor + otherWidth / 2, bottom + 52, otherCaption, "middle", FONT, "");
+        }
+        // labels at their values, a second row for one that would run into the one before
+        double previousRight = Double.NEGATIVE_INFINITY;
+        boolean previousLow = false;
+        for (int i = 0; i < values.size(); i++) {
+            double half = textWidth(values.get(i), FONT) / 2;
+            boolean low = !previousLow && xs[i] - half < previousRight + 4;
+            svg.line(xs[i], bottom, xs[i], bottom + 5, AXIS_COLOR, 1, "")
+                    .text(xs[i], bottom + (low ? 31 : 18), values.get(i), "middle", FONT, "");
+            previousRight = xs[i] + half;
+            previousLow = low;
+        }
+
+        double dodge = Math.min(7, (otherSlot - 8) / (double) Math.max(1, series.size()));
+        for (int s = 0; s < series.size(); s++) {
+            LineSeries line = series.get(s);
+            double offset = (s - (series.size() - 1) / 2.0) * dodge;
+            List<double[]> points = new ArrayList<>();
+            for (int i : sized) {
+                double value = line.values().get(i);
+                if (Double.isFinite(value)) {
+                    points.add(new double[] {xs[i], bottom - axis.fraction(value) * plotHeight});
+                }
+            }
+            if (points.size() > 1) {
+                svg.polyline(points, color(line.color()), 2.2, DASHES[line.color() % DASHES.length]);
+            }
+            points.forEach(point -> marker(svg, line.color(), point[0], point[1]));
+            for (List<Integer> apart : List.of(zero, other)) {
+                for (int i : apart) {
+                    double value = line.values().get(i);
+                    if (Double.isFinite(value)) {
+                        marker(svg, line.color(), xs[i] + offset, bottom - axis.fraction(value) * plotHeight);
+                    }
+                }
+            }
+        }
+        return svg.toString();
+    }
+
+    private static void axisSegment(Svg svg, double from, double to, double y) {
+        svg.line(from, y, to, y, AXIS_COLOR, 1, "");
+    }
+
+    /** A point of series {@code index}: its colour and its shape (circle, square, diamond, triangle up or down). */
+    private static void marker(Svg svg, int index, double x, double y) {
+        String color = color(index);
+        switch (index % SHAPES) {
+            case 1 -> svg.rect(x - 3.2, y - 3.2, 6.4, 6.4, color);
+            case 2 -> svg.polygon(List.of(new double[] {x, y - 4.6}, new double[] {x + 4.6, y},
+                    new double[] {x, y + 4.6}, new double[] {x - 4.6, y}), color);
+            case 3 -> svg.polygon(List.of(new double[] {x, y - 4.8}, new double[] {x + 4.4, y + 3.4},
+                    new double[] {x - 4.4, y + 3.4}), color);
+            case 4 -> svg.polygon(List.of(new double[] {x, y + 4.8}, new double[] {x + 4.4, y - 3.4},
+                    new double[] {x - 4.4, y - 3.4}), color);
+            default -> svg.circle(x, y, 3.4, color);
+        }
     }
 
     /** Title, y grid and tick labels, the y axis and both axis labels (none for an empty x label). */
@@ -291,7 +436,7 @@ final class Charts {
             String color = color(colors.get(i));
             if (lines) {
                 svg.line(x, y - 4, x + 24, y - 4, color, 2.2, DASHES[colors.get(i) % DASHES.length]);
-                svg.circle(x + 12, y - 4, 3.2, color);
+                marker(svg, colors.get(i), x + 12, y - 4);
             } else {
                 svg.rect(x + 6, y - 10, 12, 12, color);
             }

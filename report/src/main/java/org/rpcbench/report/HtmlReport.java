@@ -167,28 +167,43 @@ final class HtmlReport {
         return level.equals(ReportModel.THREADS) ? Format.threads(call.key().threads()) : call.key().value(level);
     }
 
-    /** Throughput and p99 against the swept value, one line per pair. */
+    /**
+     * Throughput and p99 against the swept value, a line per pair. Thread counts lie evenly apart; sizes (a string
+     * payload) on a log axis, with "empty" before a break and values that are no size (objects) in a panel beside.
+     */
     private static List<String> sweepCharts(ReportModel model, List<String> pairs) {
         List<String> charts = new ArrayList<>();
         for (ReportModel.Sweep sweep : model.sweeps()) {
             String fixed = sweep.fixed().isEmpty() ? "" : " (" + sweep.fixed() + ")";
-            List<Double> positions = new ArrayList<>();
-            for (int i = 0; i < sweep.values().size(); i++) {
-                positions.add((double) i);
-            }
             if (sweep.calls().stream().anyMatch(ReportModel.Call::hasThroughput)) {
-                charts.add(Charts.lines(sweep.method() + ": throughput vs " + sweep.dimension() + fixed,
-                        sweep.dimension(), "TPS (calls/s)", sweep.values(), positions,
-                        sweepSeries(sweep, pairs, row -> row.throughput() == null ? Double.NaN
+                charts.add(sweepChart(sweep, sweep.method() + ": throughput vs " + sweep.dimension() + fixed,
+                        "TPS (calls/s)", sweepSeries(sweep, pairs, row -> row.throughput() == null ? Double.NaN
                                 : row.throughput().score())));
             }
             if (sweep.calls().stream().anyMatch(ReportModel.Call::hasSample)) {
-                charts.add(Charts.lines(sweep.method() + ": p99 vs " + sweep.dimension() + fixed,
-                        sweep.dimension(), "p99 (ms)", sweep.values(), positions,
+                charts.add(sweepChart(sweep, sweep.method() + ": p99 vs " + sweep.dimension() + fixed, "p99 (ms)",
                         sweepSeries(sweep, pairs, row -> row.percentile(99.0))));
             }
         }
         return charts;
+    }
+
+    private static String sweepChart(ReportModel.Sweep sweep, String title, String yLabel,
+                                     List<Charts.LineSeries> series) {
+        if (sweep.dimension().equals(ReportModel.THREADS)) {
+            List<Double> positions = new ArrayList<>();
+            for (int i = 0; i < sweep.values().size(); i++) {
+                positions.add((double) i);
+            }
+            return Charts.lines(title, sweep.dimension(), yLabel, sweep.values(), positions, series);
+        }
+        List<Double> sizes = sweep.values().stream().map(ReportModel::size)
+                .map(size -> size == Double.MAX_VALUE ? Double.NaN : size).toList();
+        boolean payload = sweep.dimension().equals("payload");
+        return Charts.sizeSweep(title, yLabel,
+                payload ? "string payload, by length (log scale)" : sweep.dimension() + " (log scale)",
+                payload ? "object payloads" : "other " + sweep.dimension() + " values", sweep.values(), sizes,
+                series);
     }
 
     private static List<Charts.LineSeries> sweepSeries(ReportModel.Sweep sweep, List<String> pairs,

@@ -23,6 +23,7 @@ class ChartsTest {
 
     private static final Pattern TEXT = Pattern.compile(
             "<text x=\"([-0-9.]+)\" y=\"([-0-9.]+)\" text-anchor=\"(\\w+)\" font-size=\"(\\d+)\"([^>]*)>([^<]*)</text>");
+    private static final Pattern POLYLINE = Pattern.compile("<polyline [^>]*points=\"([^\"]*)\"");
     private static final Pattern RECT = Pattern.compile("<rect x=\"[-0-9.]+\" y=\"[-0-9.]+\" width=\"([-0-9.]+)\"");
     private static final List<String> PAYLOADS = List.of("empty", "1k", "200k", "1m", "person", "bid100",
             "personMap");
@@ -67,6 +68,20 @@ class ChartsTest {
         List<Text> found = texts(svg).stream().filter(text -> text.text().equals(label)).toList();
         assertEquals(1, found.size(), "one text " + label + " in " + svg);
         return found.get(0);
+    }
+
+    private static List<List<double[]>> polylines(String svg) {
+        List<List<double[]>> lines = new ArrayList<>();
+        Matcher matcher = POLYLINE.matcher(svg);
+        while (matcher.find()) {
+            List<double[]> points = new ArrayList<>();
+            for (String point : matcher.group(1).split(" ")) {
+                String[] xy = point.split(",");
+                points.add(new double[] {Double.parseDouble(xy[0]), Double.parseDouble(xy[1])});
+            }
+            lines.add(points);
+        }
+        return lines;
     }
 
     /** The SVG element whose title is {@code title}. */
@@ -154,5 +169,72 @@ class ChartsTest {
         Matcher bar = RECT.matcher(svg.substring(svg.indexOf("</text>", svg.indexOf(">pair3</text>"))));
         assertTrue(bar.find());
         assertEquals(6, Double.parseDouble(bar.group(1)), 0.01, "an 8 px bar drawn 6 px wide");
+    }
+
+    @Test
+    void payloadSweepPutsStringsOnALogSizeAxisAndObjectsApart() {
+        for (String metric : List.of("throughput", "p99")) {
+            String svg = chart(html, "echo: " + metric + " vs payload (1 thread)");
+            double empty = text(svg, "empty").x();
+            double k1 = text(svg, "1k").x();
+            double k200 = text(svg, "200k").x();
+            double m1 = text(svg, "1m").x();
+            double person = text(svg, "person").x();
+            double bid100 = text(svg, "bid100").x();
+            double personMap = text(svg, "personMap").x();
+
+            // strings by length on a log axis: 1k to 200k is log(200) / log(5.12) times 200k to 1m
+            assertTrue(empty < k1 && k1 < k200 && k200 < m1, svg);
+            assertEquals(Math.log(200) / Math.log(5.12), (k200 - k1) / (m1 - k200), 0.02);
+            // the objects stand apart, after the strings, evenly
+            assertTrue(m1 < person && person < bid100 && bid100 < personMap, svg);
+            assertEquals(bid100 - person, personMap - bid100, 0.5);
+            assertTrue(svg.contains(">string payload, by length (log scale)</text>"), svg);
+            assertTrue(svg.contains(">object payloads</text>"), svg);
+
+            // one line per pair, through the three sized strings only: neither empty nor the objects are joined
+            List<List<double[]>> lines = polylines(svg);
+            assertEquals(4, lines.size(), svg);
+            for (List<double[]> line : lines) {
+                assertEquals(List.of(k1, k200, m1), line.stream().map(point -> point[0]).toList(), svg);
+            }
+            // yet every pair has a point at empty and at each object: 4 pairs x 7 payloads, plus the legend's 4
+            long points = Pattern.compile("<(circle|polygon|rect x=\"[-0-9.]+\" y=\"[-0-9.]+\" width=\"6.4\")")
+                    .matcher(svg).results().count();
+            assertEquals(4 * PAYLOADS.size() + 4, points, svg);
+        }
+    }
+
+    @Test
+    void sizeSweepOfObjectsOnlyOrOfEmptyAndOneSizeJoinsNothing() {
+        List<Charts.LineSeries> series = List.of(new Charts.LineSeries("a", 0, List.of(2.0, 3.0)),
+                new Charts.LineSeries("b", 1, List.of(2.5, Double.NaN)));
+        String objects = Charts.sizeSweep("objects", "TPS", "size", "objects", List.of("person", "bid"),
+                List.of(Double.NaN, Double.NaN), series);
+        String emptyAndOne = Charts.sizeSweep("strings", "TPS", "size", "objects", List.of("empty", "1k"),
+                List.of(0.0, 1024.0), series);
+
+        for (String svg : List.of(objects, emptyAndOne)) {
+            assertTrue(polylines(svg).isEmpty(), svg);
+            // three points, and the legend's two
+            assertEquals(5, Pattern.compile("<(circle|rect x=\"[-0-9.]+\" y=\"[-0-9.]+\" width=\"6.4\")")
+                    .matcher(svg).results().count(), svg);
+        }
+        assertTrue(text(objects, "person").x() < text(objects, "bid").x());
+        assertTrue(text(emptyAndOne, "empty").x() < text(emptyAndOne, "1k").x());
+        assertFalse(objects.contains(">size</text>"), "no size axis without sizes");
+    }
+
+    @Test
+    void threadSweepsStayLines() {
+        for (String payload : PAYLOADS) {
+            String svg = chart(html, "echo: throughput vs threads (payload=" + payload + ")");
+            List<List<double[]>> lines = polylines(svg);
+
+            assertEquals(4, lines.size(), svg);
+            double one = text(svg, "1").x();
+            double eight = text(svg, "8").x();
+            lines.forEach(line -> assertEquals(List.of(one, eight), line.stream().map(point -> point[0]).toList()));
+        }
     }
 }
