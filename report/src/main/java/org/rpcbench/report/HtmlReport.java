@@ -1,9 +1,11 @@
 package org.rpcbench.report;
 
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -21,9 +23,13 @@ final class HtmlReport {
             .charts { display: flex; flex-wrap: wrap; gap: 16px; }
             .detail { color: #555; font-style: italic; }
             .failure { color: #a00000; font-weight: bold; }
+            .ranking { font-weight: bold; }
             svg { max-width: 100%; height: auto; }
             h2 { border-bottom: 1px solid #ccc; padding-bottom: 4px; margin-top: 32px; }
             """;
+
+    /** The category level of a throughput chart that names the benchmark method. */
+    private static final String CALL = "call";
 
     private HtmlReport() {
     }
@@ -38,7 +44,8 @@ final class HtmlReport {
                 .append("<body>\n<h1>").append(Svg.escape(title)).append("</h1>\n");
         table(html, List.of("", ""), ReportTables.runFields(run));
         html.append("<h2>Pairs</h2>\n");
-        table(html, ReportTables.PAIR_HEADER, ReportTables.pairRows(run));
+        ReportTables.Table pairsTable = ReportTables.pairTable(run);
+        table(html, pairsTable.header(), pairsTable.rows());
         List<String> failures = ReportTables.failures(run);
         if (!failures.isEmpty()) {
             html.append("<ul>\n");
@@ -48,6 +55,8 @@ final class HtmlReport {
         }
         if (model.calls().isEmpty()) {
             html.append("<p>No pair produced a result.</p>\n");
+        } else if (model.calls().stream().anyMatch(call -> call.ranking().entries().size() > 1)) {
+            html.append("<p class=\"detail\">").append(Svg.escape(ReportTables.rankingNote())).append("</p>\n");
         }
 
         List<String> throughputCharts = throughputCharts(model, pairs);
@@ -62,11 +71,12 @@ final class HtmlReport {
         }
         for (ReportModel.Call call : model.calls()) {
             html.append("<h2>").append(Svg.escape(call.title())).append("</h2>\n<p class=\"detail\">")
-                    .append(Svg.escape(call.detail())).append(". Errors (±) are JMH's 99.9% confidence.</p>\n");
+                    .append(Svg.escape(call.detail())).append(". ").append(Svg.escape(ReportTables.errorNote(call)))
+                    .append("</p>\n");
             table(html, ReportTables.CALL_HEADER, call.rows().stream().map(ReportTables::callRow).toList());
             String ranking = ReportTables.ranking(call);
             if (!ranking.isEmpty()) {
-                html.append("<p>").append(Svg.escape(ranking)).append("</p>\n");
+                html.append("<p class=\"ranking\">").append(Svg.escape(ranking)).append("</p>\n");
             }
             if (call.hasSample()) {
                 charts(html, List.of(percentileChart(call, pairs)));
@@ -75,15 +85,17 @@ final class HtmlReport {
         return html.append("</body>\n</html>\n").toString();
     }
 
-    /** One chart per benchmark class, a group of bars per call. */
+    /** One chart per benchmark class, a group of bars per call, the calls nested by what varies among them. */
     private static List<String> throughputCharts(ReportModel model, List<String> pairs) {
         List<String> charts = new ArrayList<>();
         for (Map.Entry<String, List<ReportModel.Call>> benchmarkClass : model.callsByClass().entrySet()) {
-            List<ReportModel.Call> calls = benchmarkClass.getValue().stream()
+            List<ReportModel.Call> unordered = benchmarkClass.getValue().stream()
                     .filter(ReportModel.Call::hasThroughput).toList();
-            if (calls.isEmpty()) {
+            if (unordered.isEmpty()) {
                 continue;
             }
+            List<String> levels = categoryLevels(unordered);
+            List<ReportModel.Call> calls = inCategoryOrder(unordered, levels);
             List<Charts.BarSeries> series = new ArrayList<>();
             for (int pair = 0; pair < pairs.size(); pair++) {
                 String name = pairs.get(pair);
@@ -95,37 +107,103 @@ final class HtmlReport {
                 series.add(new Charts.BarSeries(name, pair, values, calls.stream().map(call -> value(call, name,
                         ReportModel.Row::throughput, Measurement::error)).toList()));
             }
-            List<List<String>> groups = calls.stream()
-                    .map(call -> Arrays.asList(call.title().split(" · "))).toList();
+            List<List<String>> paths = calls.stream()
+                    .map(call -> levels.stream().map(level -> categoryLabel(call, level)).toList()).toList();
             String name = benchmarkClass.getKey().isEmpty() ? "" : " (" + benchmarkClass.getKey() + ")";
-            charts.add(Charts.bars("Throughput per call" + name, "call", "TPS (calls/s), higher is better",
-                    groups, series));
+            charts.add(Charts.bars("Throughput per call" + name, "TPS (calls/s), higher is better",
+                    new Charts.Categories(levels, paths), series));
         }
         return charts;
     }
 
-    /** Throughput and p99 against the swept value, one line per pair. */
+    /**
+     * The category levels of a throughput chart, outermost first: the call when several ran (or nothing else
+     * varies), then each param and the thread count that vary, the one with the fewest values outermost.
+     */
+    static List<String> categoryLevels(List<ReportModel.Call> calls) {
+        Set<String> dimensions = new LinkedHashSet<>();
+        calls.forEach(call -> dimensions.addAll(call.key().params().keySet()));
+        dimensions.add(ReportModel.THREADS);
+        List<String> varying = dimensions.stream()
+                .filter(dimension -> distinct(calls, dimension) > 1)
+                .sorted(Comparator.comparingLong(dimension -> distinct(calls, dimension)))
+                .toList();
+        List<String> levels = new ArrayList<>();
+        if (calls.stream().map(call -> call.key().benchmark()).distinct().count() > 1 || varying.isEmpty()) {
+            levels.add(CALL);
+        }
+        levels.addAll(varying);
+        return levels;
+    }
+
+    private static long distinct(List<ReportModel.Call> calls, String dimension) {
+        return calls.stream().map(call -> call.key().value(dimension)).distinct().count();
+    }
+
+    /**
+     * The calls ordered level by level so that calls sharing an outer label are adjacent: calls in run order, a
+     * param or thread count by size (a payload such as 1k before 1m; names that are no size after, in run order).
+     */
+    static List<ReportModel.Call> inCategoryOrder(List<ReportModel.Call> calls, List<String> levels) {
+        Comparator<ReportModel.Call> order = Comparator.comparingInt(call -> 0);
+        for (String level : levels) {
+            List<String> firstSeen = calls.stream().map(call -> categoryLabel(call, level)).distinct().toList();
+            if (level.equals(CALL)) {
+                order = order.thenComparingInt(call -> firstSeen.indexOf(categoryLabel(call, level)));
+            } else {
+                order = order.thenComparingDouble((ReportModel.Call call) -> ReportModel.size(call.key()
+                                .value(level)))
+                        .thenComparingInt(call -> firstSeen.indexOf(categoryLabel(call, level)));
+            }
+        }
+        return calls.stream().sorted(order).toList();
+    }
+
+    /** A call's label at one level: its method, a param's bare value, or "8 threads". */
+    private static String categoryLabel(ReportModel.Call call, String level) {
+        if (level.equals(CALL)) {
+            return ReportModel.method(call.key().benchmark());
+        }
+        return level.equals(ReportModel.THREADS) ? Format.threads(call.key().threads()) : call.key().value(level);
+    }
+
+    /**
+     * Throughput and p99 against the swept value, a line per pair. Thread counts lie evenly apart; sizes (a string
+     * payload) on a log axis, with "empty" before a break and values that are no size (objects) in a panel beside.
+     */
     private static List<String> sweepCharts(ReportModel model, List<String> pairs) {
         List<String> charts = new ArrayList<>();
         for (ReportModel.Sweep sweep : model.sweeps()) {
             String fixed = sweep.fixed().isEmpty() ? "" : " (" + sweep.fixed() + ")";
-            List<Double> positions = new ArrayList<>();
-            for (int i = 0; i < sweep.values().size(); i++) {
-                positions.add((double) i);
-            }
             if (sweep.calls().stream().anyMatch(ReportModel.Call::hasThroughput)) {
-                charts.add(Charts.lines(sweep.method() + ": throughput vs " + sweep.dimension() + fixed,
-                        sweep.dimension(), "TPS (calls/s)", sweep.values(), positions,
-                        sweepSeries(sweep, pairs, row -> row.throughput() == null ? Double.NaN
+                charts.add(sweepChart(sweep, sweep.method() + ": throughput vs " + sweep.dimension() + fixed,
+                        "TPS (calls/s)", sweepSeries(sweep, pairs, row -> row.throughput() == null ? Double.NaN
                                 : row.throughput().score())));
             }
             if (sweep.calls().stream().anyMatch(ReportModel.Call::hasSample)) {
-                charts.add(Charts.lines(sweep.method() + ": p99 vs " + sweep.dimension() + fixed,
-                        sweep.dimension(), "p99 (ms)", sweep.values(), positions,
+                charts.add(sweepChart(sweep, sweep.method() + ": p99 vs " + sweep.dimension() + fixed, "p99 (ms)",
                         sweepSeries(sweep, pairs, row -> row.percentile(99.0))));
             }
         }
         return charts;
+    }
+
+    private static String sweepChart(ReportModel.Sweep sweep, String title, String yLabel,
+                                     List<Charts.LineSeries> series) {
+        if (sweep.dimension().equals(ReportModel.THREADS)) {
+            List<Double> positions = new ArrayList<>();
+            for (int i = 0; i < sweep.values().size(); i++) {
+                positions.add((double) i);
+            }
+            return Charts.lines(title, sweep.dimension(), yLabel, sweep.values(), positions, series);
+        }
+        List<Double> sizes = sweep.values().stream().map(ReportModel::size)
+                .map(size -> size == Double.MAX_VALUE ? Double.NaN : size).toList();
+        boolean payload = sweep.dimension().equals("payload");
+        return Charts.sizeSweep(title, yLabel,
+                payload ? "string payload, by length (log scale)" : sweep.dimension() + " (log scale)",
+                payload ? "object payloads" : "other " + sweep.dimension() + " values", sweep.values(), sizes,
+                series);
     }
 
     private static List<Charts.LineSeries> sweepSeries(ReportModel.Sweep sweep, List<String> pairs,

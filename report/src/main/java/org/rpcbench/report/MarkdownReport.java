@@ -14,7 +14,8 @@ final class MarkdownReport {
         md.append("# ").append(escape(ReportTables.title(run))).append("\n\n");
         table(md, List.of("", ""), ReportTables.runFields(run));
         md.append("\n## Pairs\n\n");
-        table(md, ReportTables.PAIR_HEADER, ReportTables.pairRows(run));
+        ReportTables.Table pairs = ReportTables.pairTable(run);
+        table(md, pairs.header(), pairs.rows());
         List<String> failures = ReportTables.failures(run);
         if (!failures.isEmpty()) {
             md.append('\n');
@@ -22,10 +23,12 @@ final class MarkdownReport {
         }
         if (model.calls().isEmpty()) {
             md.append("\nNo pair produced a result.\n");
+        } else if (model.calls().stream().anyMatch(call -> call.ranking().entries().size() > 1)) {
+            md.append('\n').append(escape(ReportTables.rankingNote())).append('\n');
         }
         for (ReportModel.Call call : model.calls()) {
             md.append("\n## ").append(escape(call.title())).append("\n\n");
-            md.append('_').append(escape(call.detail())).append(". Errors (±) are JMH's 99.9% confidence.")
+            md.append('_').append(escape(call.detail())).append(". ").append(escape(ReportTables.errorNote(call)))
                     .append("_\n\n");
             table(md, ReportTables.CALL_HEADER, call.rows().stream().map(ReportTables::callRow).toList());
             String ranking = ReportTables.ranking(call);

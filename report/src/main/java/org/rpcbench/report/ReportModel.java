@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * A run arranged the way the seed reports read: one table per call with a row per pair, a serializer ranking per call,
@@ -56,19 +55,88 @@ final class ReportModel {
         }
     }
 
-    /** @param basis what was ranked: "TPS", or "average time" when the call has no throughput score */
+    /**
+     * The pairs of a call ordered by one score, best first, and what their noise lets the run say about that order.
+     *
+     * @param basis what was ranked: "TPS", or "average time" when the call has no throughput score
+     */
     record Ranking(String basis, List<Ranked> entries) {
 
-        @Override
-        public String toString() {
-            return entries.stream()
-                    .map(entry -> entry.label() + " " + String.format(Locale.ROOT, "%.2f", entry.ratio()))
-                    .collect(Collectors.joining(", "));
+        /** Whether any pair has a noise estimate; without one the pairs can be listed but not ranked. */
+        boolean estimated() {
+            return entries.stream().anyMatch(entry -> Double.isFinite(entry.noise()));
+        }
+
+        /** How each pair stands against the next one: one relation fewer than there are entries. */
+        List<Relation> steps() {
+            List<Relation> steps = new ArrayList<>();
+            for (int i = 1; i < entries.size(); i++) {
+                steps.add(Relation.between(entries.get(i - 1), entries.get(i)));
+            }
+            return steps;
+        }
+
+        /**
+         * The pairs whose relation to the best the steps do not tell: within noise of the best behind a
+         * separation, or separated from it at the end of a chain of pairs each within noise of the next. Index
+         * into {@link #entries()}, with that relation.
+         */
+        Map<Integer, Relation> besideTheBest() {
+            Map<Integer, Relation> besides = new LinkedHashMap<>();
+            List<Relation> steps = steps();
+            for (int i = 2; i < entries.size(); i++) {
+                List<Relation> chain = steps.subList(0, i);
+                Relation implied = chain.contains(Relation.SEPARATED) ? Relation.SEPARATED
+                        : chain.stream().allMatch(step -> step == Relation.WITHIN_NOISE) ? Relation.WITHIN_NOISE
+                        : Relation.UNKNOWN;
+                Relation actual = Relation.between(entries.get(0), entries.get(i));
+                if (actual != Relation.UNKNOWN && actual != implied) {
+                    besides.put(i, actual);
+                }
+            }
+            return besides;
         }
     }
 
-    /** @param ratio the pair's score relative to the best one's; 1.00 is the best, lower is worse */
-    record Ranked(String label, double ratio) {
+    /**
+     * @param ratio the pair's score relative to the best one's; 1.00 is the best, lower is worse
+     * @param score the ranked score, in its unit
+     * @param noise the score's {@link Measurement#noise()}; NaN when there is no estimate
+     */
+    record Ranked(String label, double ratio, double score, double noise) {
+    }
+
+    /** How two pairs' scores stand, given their noise intervals (score ± noise). */
+    enum Relation {
+        /** The intervals overlap: the run cannot order the two. */
+        WITHIN_NOISE("≈"),
+        /** The intervals do not overlap: the better one is better beyond both noises. */
+        SEPARATED(">"),
+        /** One of them has no noise estimate, and they are farther apart than the other's noise. */
+        UNKNOWN("?");
+
+        private final String symbol;
+
+        Relation(String symbol) {
+            this.symbol = symbol;
+        }
+
+        String symbol() {
+            return symbol;
+        }
+
+        static Relation between(Ranked better, Ranked worse) {
+            boolean betterKnown = Double.isFinite(better.noise());
+            boolean worseKnown = Double.isFinite(worse.noise());
+            if (!betterKnown && !worseKnown) {
+                return UNKNOWN;
+            }
+            double noise = (betterKnown ? better.noise() : 0) + (worseKnown ? worse.noise() : 0);
+            if (Math.abs(better.score() - worse.score()) <= noise) {
+                return WITHIN_NOISE;
+            }
+            return betterKnown && worseKnown ? SEPARATED : UNKNOWN;
+        }
     }
 
     /**
@@ -149,14 +217,16 @@ final class ReportModel {
         if (!withThroughput.isEmpty()) {
             double best = withThroughput.stream().mapToDouble(row -> row.throughput().score()).max().orElseThrow();
             return new Ranking("TPS", withThroughput.stream()
-                    .map(row -> new Ranked(row.label(), row.throughput().score() / best))
+                    .map(row -> new Ranked(row.label(), row.throughput().score() / best, row.throughput().score(),
+                            row.throughput().noise()))
                     .sorted(Comparator.comparingDouble(Ranked::ratio).reversed())
                     .toList());
         }
         List<Row> withAverage = rows.stream().filter(row -> row.average() != null).toList();
         double best = withAverage.stream().mapToDouble(row -> row.average().score()).min().orElse(Double.NaN);
         return new Ranking("average time", withAverage.stream()
-                .map(row -> new Ranked(row.label(), best / row.average().score()))
+                .map(row -> new Ranked(row.label(), best / row.average().score(), row.average().score(),
+                        row.average().noise()))
                 .sorted(Comparator.comparingDouble(Ranked::ratio).reversed())
                 .toList());
     }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.rpcbench.contract.RunRecord;
 
@@ -17,6 +18,26 @@ final class ReportTables {
             "p99 (ms)", "p99.9 (ms)");
     static final List<String> PAIR_HEADER = List.of("pair", "serialization", "status", "topology", "seconds",
             "result");
+
+    /** A header and its rows of cells. */
+    record Table(List<String> header, List<List<String>> rows) {
+
+        /** Without the columns that are empty in every row, so that nothing blank is shown; rows keep their order. */
+        Table withoutEmptyColumns() {
+            if (rows.isEmpty()) {
+                return this;
+            }
+            List<Integer> kept = new ArrayList<>();
+            for (int column = 0; column < header.size(); column++) {
+                int c = column;
+                if (rows.stream().anyMatch(row -> !row.get(c).isEmpty())) {
+                    kept.add(column);
+                }
+            }
+            return new Table(kept.stream().map(header::get).toList(),
+                    rows.stream().map(row -> kept.stream().map(row::get).toList()).toList());
+        }
+    }
 
     private ReportTables() {
     }
@@ -34,6 +55,7 @@ final class ReportTables {
         RunRecord info = run.info();
         if (info == null) {
             fields.add(List.of("source", "JMH result files (no run.json)"));
+            addIfKnown(fields, "error estimate", noiseField(run));
             return fields;
         }
         addIfKnown(fields, "run", info.runId());
@@ -63,6 +85,7 @@ final class ReportTables {
                         .toList())));
             }
         }
+        addIfKnown(fields, "error estimate", noiseField(run));
         return fields;
     }
 
@@ -84,7 +107,15 @@ final class ReportTables {
         }
     }
 
-    /** One row per pair: how it ended (from run.json) or which file it came from. */
+    /**
+     * The Pairs table: how each pair ended (from run.json) or which file it came from, without the columns nothing
+     * fills (plain JMH files name no serialization, topology or duration).
+     */
+    static Table pairTable(Run run) {
+        return new Table(PAIR_HEADER, pairRows(run)).withoutEmptyColumns();
+    }
+
+    /** One row per pair, a cell per {@link #PAIR_HEADER} column. */
     static List<List<String>> pairRows(Run run) {
         List<List<String>> rows = new ArrayList<>();
         if (run.info() == null) {
@@ -126,10 +157,93 @@ final class ReportTables {
         return Format.score(row.percentile(percentile), Units.MILLISECONDS);
     }
 
+    /** Why a call or a run has no noise estimate, as the report says it. */
+    static final String NO_ESTIMATE = "no error estimate (one iteration of one fork)";
+
+    /**
+     * "Ranking by TPS (relative to the best): kryo 1.00 ≈ fst 0.93 > hessian2 0.78 (...)": each pair's ratio to
+     * the best, and between neighbours whether their noise separates them; without any noise estimate the pairs are
+     * listed, not ranked. Empty when the call has no score to rank.
+     */
     static String ranking(ReportModel.Call call) {
-        if (call.ranking().entries().isEmpty()) {
+        ReportModel.Ranking ranking = call.ranking();
+        List<ReportModel.Ranked> entries = ranking.entries();
+        if (entries.isEmpty()) {
             return "";
         }
-        return "Ranking by " + call.ranking().basis() + " (relative to the best): " + call.ranking();
+        String prefix = "Ranking by " + ranking.basis() + " (relative to the best): ";
+        if (entries.size() == 1) {
+            return prefix + ranked(entries.get(0));
+        }
+        if (!ranking.estimated()) {
+            return prefix + "not ranked, " + NO_ESTIMATE + "; listed: "
+                    + String.join(", ", entries.stream().map(ReportTables::ranked).toList());
+        }
+        StringBuilder text = new StringBuilder(prefix).append(ranked(entries.get(0)));
+        List<ReportModel.Relation> steps = ranking.steps();
+        for (int i = 1; i < entries.size(); i++) {
+            text.append(' ').append(steps.get(i - 1).symbol()).append(' ').append(ranked(entries.get(i)));
+        }
+        List<ReportModel.Relation> used = new ArrayList<>(steps);
+        List<String> besides = new ArrayList<>();
+        ranking.besideTheBest().forEach((index, relation) -> {
+            besides.add(entries.get(0).label() + " " + relation.symbol() + " " + entries.get(index).label());
+            used.add(relation);
+        });
+        if (!besides.isEmpty()) {
+            text.append("; also ").append(String.join(", ", besides));
+        }
+        List<String> legend = new ArrayList<>();
+        for (ReportModel.Relation relation : ReportModel.Relation.values()) {
+            if (used.contains(relation)) {
+                legend.add(relation.symbol() + ": " + meaning(relation));
+            }
+        }
+        return text.append(" (").append(String.join(", ", legend)).append(')').toString();
+    }
+
+    private static String ranked(ReportModel.Ranked entry) {
+        return entry.label() + " " + String.format(Locale.ROOT, "%.2f", entry.ratio());
+    }
+
+    static String meaning(ReportModel.Relation relation) {
+        return switch (relation) {
+            case SEPARATED -> "separated beyond both noises";
+            case WITHIN_NOISE -> "within noise";
+            case UNKNOWN -> "cannot tell, one has no error estimate";
+        };
+    }
+
+    /** What the ranking symbols mean and what noise is: said once, before the calls. */
+    static String rankingNote() {
+        return "Rankings: the pairs by TPS (by average time when a call has no throughput score), each with its ratio"
+                + " to the best. " + ReportModel.Relation.WITHIN_NOISE.symbol() + " between neighbours: their noise"
+                + " intervals (score ± noise) overlap, the run cannot order them; "
+                + ReportModel.Relation.SEPARATED.symbol() + ": separated beyond both noises; "
+                + ReportModel.Relation.UNKNOWN.symbol() + ": one has no error estimate and they lie farther apart"
+                + " than the other's noise. \"also\" adds how the best stands against a pair where the chain does"
+                + " not say. Noise, as in the gate: the largest of JMH's 99.9% error, half the spread of the fork"
+                + " means and, in sample mode, of the iteration means; it can exceed the ± shown. A call whose scores"
+                + " are one iteration of one fork has no error estimate: its pairs are listed, not ranked.";
+    }
+
+    /** A call's note on its errors: JMH's confidence, or that its run was too short to carry any. */
+    static String errorNote(ReportModel.Call call) {
+        boolean anyNoise = call.rows().stream()
+                .flatMap(row -> Stream.of(row.throughput(), row.average(), row.sample()))
+                .anyMatch(measurement -> measurement != null && Double.isFinite(measurement.noise()));
+        return anyNoise ? "Errors (±) are JMH's 99.9% confidence."
+                : "No error estimate: one iteration of one fork; the pairs are listed, not ranked.";
+    }
+
+    /** The header's word on runs too short to carry an error; null when every score has a noise estimate. */
+    static String noiseField(Run run) {
+        long without = run.measurements().stream().filter(m -> !Double.isFinite(m.noise())).count();
+        if (without == 0) {
+            return null;
+        }
+        return without == run.measurements().size() ? "none: every score is one iteration of one fork, too short"
+                + " to carry an error; the pairs are listed, not ranked"
+                : "none for " + without + " of " + run.measurements().size() + " scores (one iteration of one fork)";
     }
 }

@@ -52,6 +52,16 @@ final class Svg {
         return this;
     }
 
+    Svg polygon(List<double[]> points, String fill) {
+        body.append("<polygon fill=\"").append(fill).append("\" points=\"");
+        for (double[] point : points) {
+            body.append(n(point[0])).append(',').append(n(point[1])).append(' ');
+        }
+        body.setLength(body.length() - 1);
+        body.append("\"/>\n");
+        return this;
+    }
+
     Svg circle(double x, double y, double r, String fill) {
         body.append("<circle cx=\"").append(n(x)).append("\" cy=\"").append(n(y)).append("\" r=\"").append(n(r))
                 .append("\" fill=\"").append(fill).append("\"/>\n");

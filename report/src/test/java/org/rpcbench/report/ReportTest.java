@@ -8,11 +8,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +54,9 @@ class ReportTest {
         // avg from the average-time mode when it ran (no JMH error: one fork), else the sample mode's mean
         assertTrue(md.contains("| dubbo-kryo | 20,000 ± 500 | 1.500 | 1.280 | 2.560 | 5.600 | 9.600 |"), md);
         assertTrue(md.contains("| dubbo-fst | 18,600 ± 500 | 1.700 ± 0.030 | 1.360 | 2.720 | 5.950 | 10.200 |"), md);
-        assertTrue(md.contains("Ranking by TPS (relative to the best): kryo 1.00, fst 0.93, hessian2 0.78"), md);
+        // 20,000 ± 500, 18,600 ± 500 and 15,600 ± 400: each gap is wider than both errors together
+        assertTrue(md.contains("\nRanking by TPS (relative to the best): kryo 1.00 > fst 0.93 > hessian2 0.78"
+                + " (>: separated beyond both noises)\n"), md);
         assertTrue(md.contains("| dubbo-kryo | 18,000 ± 400 |  |  |  |  |  |"), "createUser: throughput only");
     }
 
@@ -63,7 +67,88 @@ class ReportTest {
         assertTrue(md.contains("| dubbo-fst | fst | failed | 1x1 | 12.0 |  |"), md);
         assertTrue(md.contains("- **dubbo-fst failed: dubbo-fst-client exited 1: wire check failed:"
                 + " &lt;wire=hessian2> & \"quoted\" \\| piped**"), md);
-        assertTrue(md.contains("Ranking by TPS (relative to the best): hessian2 1.00, kryo 0.83"), md);
+        assertTrue(md.contains("\nRanking by TPS (relative to the best): hessian2 1.00 > kryo 0.83"
+                + " (>: separated beyond both noises)\n"), md);
+    }
+
+    @Test
+    void rankingsOrderOnlyWhatTheNoiseSeparates() throws IOException {
+        String md = report("report.md", "noise/dubbo-kryo.json", "noise/dubbo-fst.json",
+                "noise/dubbo-hessianlite.json");
+
+        // getUser: 20,000 ± 1,000 and 19,000 ± 500 overlap; 15,000 ± 500 lies beyond both
+        assertTrue(md.contains("\nRanking by TPS (relative to the best): dubbo-kryo 1.00 ≈ dubbo-fst 0.95"
+                + " > dubbo-hessianlite 0.75 (≈: within noise, >: separated beyond both noises)\n"), md);
+        // listUser: 10,000 ± 3,000 also overlaps 7,500 ± 200, which the chain does not say
+        assertTrue(md.contains("\nRanking by TPS (relative to the best): dubbo-kryo 1.00 ≈ dubbo-fst 0.90"
+                + " > dubbo-hessianlite 0.75; also dubbo-kryo ≈ dubbo-hessianlite (≈: within noise,"
+                + " >: separated beyond both noises)\n"), md);
+        // createUser: kryo's forks at 18,000 and 14,000 make its noise ±2,000, beyond JMH's ±500; each neighbour
+        // overlaps the next, yet kryo and hessian2 are apart
+        assertTrue(md.contains("\nRanking by TPS (relative to the best): dubbo-kryo 1.00 ≈ dubbo-fst 0.94"
+                + " ≈ dubbo-hessianlite 0.83; also dubbo-kryo > dubbo-hessianlite (≈: within noise,"
+                + " >: separated beyond both noises)\n"), md);
+        // assembleRandomNumbers: fst ran one iteration; its neighbours lie beyond the others' noise
+        assertTrue(md.contains("\nRanking by TPS (relative to the best): dubbo-kryo 1.00 ? dubbo-fst 0.90"
+                + " ? dubbo-hessianlite 0.50; also dubbo-kryo > dubbo-hessianlite (>: separated beyond both noises,"
+                + " ?: cannot tell, one has no error estimate)\n"), md);
+        // what the symbols mean, once before the calls
+        assertTrue(md.contains("\nRankings: the pairs by TPS"), md);
+        assertTrue(md.contains("≈ between neighbours: their noise intervals (score ± noise) overlap"), md);
+        assertTrue(md.indexOf("\nRankings: ") < md.indexOf("\n## getUser"), md);
+
+        String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
+        assertTrue(html.contains("<p class=\"ranking\">Ranking by TPS (relative to the best): dubbo-kryo 1.00"
+                + " ≈ dubbo-fst 0.95 &gt; dubbo-hessianlite 0.75 (≈: within noise, &gt;: separated beyond both"
+                + " noises)</p>"), html);
+        assertTrue(html.contains("<p class=\"detail\">Rankings: the pairs by TPS"), html);
+    }
+
+    @Test
+    void callsWithoutAnErrorEstimateListThePairsUnranked() throws IOException {
+        String md = report("report.md", "noise/dubbo-kryo.json", "noise/dubbo-fst.json",
+                "noise/dubbo-hessianlite.json");
+
+        // existUser: one iteration of one fork for every pair
+        String existUser = md.substring(md.indexOf("\n## existUser"), md.indexOf("\n## createUser"));
+        assertTrue(existUser.contains("_UserServiceBenchmark.existUser, 32 threads. No error estimate: one"
+                + " iteration of one fork; the pairs are listed, not ranked._"), existUser);
+        assertTrue(existUser.contains("\nRanking by TPS (relative to the best): not ranked, no error estimate (one"
+                + " iteration of one fork); listed: dubbo-kryo 1.00, dubbo-fst 0.96, dubbo-hessianlite 0.80\n"),
+                existUser);
+        assertFalse(existUser.contains(" > ") || existUser.contains(" ≈ "), existUser);
+        // the header counts the scores without an estimate
+        assertTrue(md.contains("| error estimate | none for 4 of 15 scores (one iteration of one fork) |"), md);
+        // what tests/run-all-test.sh greps for in a smoke run's report (one iteration, one fork)
+        assertTrue(Pattern.compile("(?m)^Ranking by TPS .*: dubbo-kryo 1\\.00").matcher(existUser).find());
+        assertTrue(Pattern.compile("(?m)^Ranking by TPS .*dubbo-hessianlite [01]\\.[0-9][0-9]").matcher(existUser)
+                .find());
+    }
+
+    @Test
+    void aRunTooShortForAnyErrorSaysSoInItsHeader(@TempDir Path files) throws Exception {
+        List<String> inputs = new ArrayList<>();
+        for (String pair : List.of("dubbo-kryo", "dubbo-fst")) {
+            // existUser alone: every score is one iteration of one fork
+            ArrayNode results = (ArrayNode) JmhJson.readTree(Fixtures.path("noise/" + pair + ".json"));
+            ArrayNode existUser = JmhJson.MAPPER.createArrayNode();
+            results.forEach(r -> {
+                if (r.path("benchmark").asText().endsWith(".existUser")) {
+                    existUser.add(r);
+                }
+            });
+            Path file = files.resolve(pair + ".json");
+            JmhJson.MAPPER.writeValue(file.toFile(), existUser);
+            inputs.add(file.toString());
+        }
+        Fixtures.Result result = Fixtures.cli("report", "--out", out.toString(), inputs.get(0), inputs.get(1));
+        assertEquals(0, result.exitCode(), result.err());
+        String md = Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8);
+
+        assertTrue(md.contains("| error estimate | none: every score is one iteration of one fork, too short to"
+                + " carry an error; the pairs are listed, not ranked |"), md);
+        assertTrue(md.contains("\nRanking by TPS (relative to the best): not ranked, no error estimate (one"
+                + " iteration of one fork); listed: dubbo-kryo 1.00, dubbo-fst 0.96\n"), md);
     }
 
     @Test
@@ -73,6 +158,36 @@ class ReportTest {
         assertTrue(md.contains("- **dubbo-kryo failed: dubbo-kryo-server did not start: port 18600 taken**"));
         assertTrue(md.contains("- **dubbo-fst not run**"), md);
         assertTrue(md.contains("No pair produced a result."), md);
+    }
+
+    @Test
+    void pairTableOfPlainJmhFilesShowsNoEmptyColumn() throws IOException {
+        String md = report("report.md", "sweep/dubbo-kryo.json", "sweep/dubbo-fst.json");
+
+        // no run.json: no serialization, topology or duration to show
+        String pairs = md.substring(md.indexOf("## Pairs\n"), md.indexOf("\n\n", md.indexOf("## Pairs\n") + 10));
+        assertEquals("""
+                ## Pairs
+
+                | pair | status | result |
+                | --- | --- | --- |
+                | dubbo-kryo | passed | dubbo-kryo.json |
+                | dubbo-fst | passed | dubbo-fst.json |""", pairs);
+
+        String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
+        assertTrue(html.contains("<h2>Pairs</h2>\n<table>\n<tr><th>pair</th><th>status</th><th>result</th></tr>\n"
+                + "<tr><td>dubbo-kryo</td><td>passed</td><td>dubbo-kryo.json</td></tr>\n"), html);
+        assertFalse(html.substring(html.indexOf("<h2>Pairs</h2>"), html.indexOf("</table>", html.indexOf("<h2>Pairs")))
+                .contains("<td></td>"), html);
+    }
+
+    @Test
+    void pairTableKeepsAColumnOneRowFillsAndDropsOneNoneFills() throws IOException {
+        String md = report("report.md", "all-failed");
+
+        // no pair has a result file: no result column; dubbo-fst did not run, yet dubbo-kryo fills the others
+        assertTrue(md.contains("| pair | serialization | status | topology | seconds |\n"), md);
+        assertTrue(md.contains("| dubbo-fst | fst | not run |  |  |\n"), md);
     }
 
     @Test
