@@ -98,9 +98,7 @@ public final class BenchmarkClient {
         if (stopped.message() != null) {
             err.println("error: " + stopped.message());
         }
-        if (options.stopFile() != null) {
-            RecordFiles.write(options.stopFile(), stopped);
-        }
+        options.records().writeStopped(stopped);
         return stopped.exitCode();
     }
 
@@ -219,10 +217,8 @@ public final class BenchmarkClient {
     }
 
     private void ready(String mode, List<WireProof> proofs) {
-        if (options.readyFile() != null) {
-            RecordFiles.write(options.readyFile(), new ClientReady(mode, proofs, System.currentTimeMillis(),
-                    ProcessHandle.current().pid()));
-        }
+        options.records().writeReady(new ClientReady(mode, proofs, System.currentTimeMillis(),
+                ProcessHandle.current().pid()));
     }
 
     private static String availabilityDescription(ClientOptions options) {

@@ -18,15 +18,17 @@ import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.rpcbench.api.Payload;
 import org.rpcbench.contract.Hosts;
+import org.rpcbench.contract.OptionNames;
+import org.rpcbench.contract.RecordFileOptions;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.Timeline;
 import org.rpcbench.stack.Target;
-import org.rpcbench.contract.OptionNames;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -73,12 +75,8 @@ public final class ClientOptions {
             + " accident, is not taken")
     boolean concurrentConsumer;
 
-    @Option(names = OptionNames.READY_FILE, paramLabel = "file",
-            description = "write the ready record here once the wire is proven and the load starts")
-    Path readyFile;
-
-    @Option(names = OptionNames.STOP_FILE, paramLabel = "file", description = "write the stop record here when ending")
-    Path stopFile;
+    @Mixin
+    RecordFileOptions records = new RecordFileOptions();
 
     @Option(names = "--dry-run", description = "check the options, print what would run, and exit without connecting")
     boolean dryRun;
@@ -335,12 +333,8 @@ public final class ClientOptions {
         return dryRun;
     }
 
-    Path readyFile() {
-        return readyFile;
-    }
-
-    Path stopFile() {
-        return stopFile;
+    RecordFileOptions records() {
+        return records;
     }
 
     /** @throws IllegalArgumentException when the registry is not an address */

@@ -6,14 +6,16 @@ import java.util.concurrent.CountDownLatch;
 
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.LauncherWatch;
+import org.rpcbench.contract.OptionNames;
+import org.rpcbench.contract.RecordFileOptions;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.StopSignals;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.contract.ZooKeeperReady;
-import org.rpcbench.contract.OptionNames;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -35,12 +37,8 @@ public final class ZooKeeperServer {
             description = "ZooKeeper's log file (default logs/zookeeper-<UTC time>.log)")
     Path log;
 
-    @Option(names = OptionNames.READY_FILE, paramLabel = "file",
-            description = "write the ready record here once serving")
-    Path readyFile;
-
-    @Option(names = OptionNames.STOP_FILE, paramLabel = "file", description = "write the stop record here when ending")
-    Path stopFile;
+    @Mixin
+    RecordFileOptions records = new RecordFileOptions();
 
     @Option(names = "--help", usageHelp = true, description = "show this help")
     boolean help;
@@ -75,27 +73,19 @@ public final class ZooKeeperServer {
             zookeeper = EmbeddedZooKeeper.start(options.host, options.port);
         } catch (RuntimeException e) {
             err.println("error: " + e.getMessage());
-            options.writeStop(Stopped.failed(ExitCode.FAILED, e.getMessage()));
+            options.records.writeStopped(Stopped.failed(ExitCode.FAILED, e.getMessage()));
             return ExitCode.FAILED;
         }
         ZooKeeperReady ready = new ZooKeeperReady(zookeeper.address().toString(),
                 zookeeper.dataDirectory().toString(), logFile.toString(), ProcessHandle.current().pid());
-        if (options.readyFile != null) {
-            RecordFiles.write(options.readyFile, ready);
-        }
+        options.records.writeReady(ready);
         out.println(ready.consoleLine());
         out.flush();
 
         stop.await();
         zookeeper.close();
-        options.writeStop(new Stopped(ExitCode.OK, null, null, null));
+        options.records.writeStopped(new Stopped(ExitCode.OK, null, null, null));
         out.println("rpcbench zookeeper stopped; its data directory is removed");
         return ExitCode.OK;
-    }
-
-    private void writeStop(Stopped stopped) {
-        if (stopFile != null) {
-            RecordFiles.write(stopFile, stopped);
-        }
     }
 }

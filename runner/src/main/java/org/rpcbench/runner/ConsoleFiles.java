@@ -12,26 +12,6 @@ import java.nio.file.Path;
 record ConsoleFiles(Path logs, String pair, String stamp, Path result) implements PairFiles {
 
     @Override
-    public Path serverOutput(int server) {
-        return file("server", server, ".out");
-    }
-
-    @Override
-    public Path serverLog(int server) {
-        return file("server", server, ".log");
-    }
-
-    @Override
-    public Path serverReady(int server) {
-        return file("server", server, ".ready.json");
-    }
-
-    @Override
-    public Path serverStop(int server) {
-        return file("server", server, ".stop.json");
-    }
-
-    @Override
     public Path clientOutput(int client) {
         return null;
     }
@@ -39,16 +19,6 @@ record ConsoleFiles(Path logs, String pair, String stamp, Path result) implement
     @Override
     public Path clientResult(int client) {
         return result;
-    }
-
-    @Override
-    public Path clientReady(int client) {
-        return file("client", client, ".ready.json");
-    }
-
-    @Override
-    public Path clientStop(int client) {
-        return file("client", client, ".stop.json");
     }
 
     @Override
@@ -61,7 +31,8 @@ record ConsoleFiles(Path logs, String pair, String stamp, Path result) implement
         return file.toString();
     }
 
-    private Path file(String role, int index, String suffix) {
+    @Override
+    public Path file(String role, int index, String suffix) {
         return logs.resolve(pair + "-" + role + (index == 0 ? "" : String.valueOf(index + 1)) + "-" + stamp + suffix);
     }
 }

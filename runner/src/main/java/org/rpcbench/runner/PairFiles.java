@@ -9,13 +9,24 @@ import java.nio.file.Path;
  */
 interface PairFiles {
 
-    Path serverOutput(int server);
+    /** The file of one process: {@code role} server or client, {@code index} from 0, ending in {@code suffix}. */
+    Path file(String role, int index, String suffix);
 
-    Path serverLog(int server);
+    default Path serverOutput(int server) {
+        return file("server", server, ".out");
+    }
 
-    Path serverReady(int server);
+    default Path serverLog(int server) {
+        return file("server", server, ".log");
+    }
 
-    Path serverStop(int server);
+    default Path serverReady(int server) {
+        return file("server", server, ".ready.json");
+    }
+
+    default Path serverStop(int server) {
+        return file("server", server, ".stop.json");
+    }
 
     /** Null: the client's output goes to the console. */
     Path clientOutput(int client);
@@ -23,9 +34,13 @@ interface PairFiles {
     /** Null: the client picks its own (its -f default). */
     Path clientResult(int client);
 
-    Path clientReady(int client);
+    default Path clientReady(int client) {
+        return file("client", client, ".ready.json");
+    }
 
-    Path clientStop(int client);
+    default Path clientStop(int client) {
+        return file("client", client, ".stop.json");
+    }
 
     /** Where the clients' results are merged into one when there are several. */
     Path mergedResult();

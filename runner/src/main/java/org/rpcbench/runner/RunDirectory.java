@@ -10,26 +10,6 @@ import java.nio.file.Path;
 record RunDirectory(Path directory, String pair, Topology topology, boolean fault) implements PairFiles {
 
     @Override
-    public Path serverOutput(int server) {
-        return file("server", server, ".out");
-    }
-
-    @Override
-    public Path serverLog(int server) {
-        return file("server", server, ".log");
-    }
-
-    @Override
-    public Path serverReady(int server) {
-        return file("server", server, ".ready.json");
-    }
-
-    @Override
-    public Path serverStop(int server) {
-        return file("server", server, ".stop.json");
-    }
-
-    @Override
     public Path clientOutput(int client) {
         return file("client", client, ".out");
     }
@@ -44,16 +24,6 @@ record RunDirectory(Path directory, String pair, Topology topology, boolean faul
     }
 
     @Override
-    public Path clientReady(int client) {
-        return file("client", client, ".ready.json");
-    }
-
-    @Override
-    public Path clientStop(int client) {
-        return file("client", client, ".stop.json");
-    }
-
-    @Override
     public Path mergedResult() {
         return directory.resolve(pair + ".json");
     }
@@ -63,7 +33,8 @@ record RunDirectory(Path directory, String pair, Topology topology, boolean faul
         return directory.relativize(file).toString();
     }
 
-    private Path file(String role, int index, String suffix) {
+    @Override
+    public Path file(String role, int index, String suffix) {
         int count = "server".equals(role) ? topology.providers() : topology.consumers();
         return directory.resolve(pair + "-" + role + (count == 1 ? "" : String.valueOf(index + 1)) + suffix);
     }

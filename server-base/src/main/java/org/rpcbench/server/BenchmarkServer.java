@@ -10,6 +10,8 @@ import com.sun.management.OperatingSystemMXBean;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.Hosts;
 import org.rpcbench.contract.LauncherWatch;
+import org.rpcbench.contract.OptionNames;
+import org.rpcbench.contract.RecordFileOptions;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.contract.RunFiles;
@@ -22,9 +24,9 @@ import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.ServerStack;
 import org.rpcbench.stack.Stacks;
-import org.rpcbench.contract.OptionNames;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -52,12 +54,8 @@ public final class BenchmarkServer {
             description = "the stack's log file (default logs/<module>-<UTC time>.log)")
     Path log;
 
-    @Option(names = OptionNames.READY_FILE, paramLabel = "file",
-            description = "write the ready record here once serving")
-    Path readyFile;
-
-    @Option(names = OptionNames.STOP_FILE, paramLabel = "file", description = "write the stop record here when ending")
-    Path stopFile;
+    @Mixin
+    RecordFileOptions records = new RecordFileOptions();
 
     @Option(names = "--help", usageHelp = true, description = "show this help")
     boolean help;
@@ -115,35 +113,27 @@ public final class BenchmarkServer {
         } catch (IllegalArgumentException e) {
             // the stack cannot do what it was asked (a registry it has none of): bad input, not a failure
             err.println("error: " + e.getMessage());
-            writeStop(Stopped.failed(ExitCode.USAGE, e.getMessage()));
+            records.writeStopped(Stopped.failed(ExitCode.USAGE, e.getMessage()));
             return ExitCode.USAGE;
         } catch (RuntimeException e) {
             err.println("error: " + e.getMessage());
             err.println("log: " + logFile);
-            writeStop(Stopped.failed(ExitCode.FAILED, e.getMessage()));
+            records.writeStopped(Stopped.failed(ExitCode.FAILED, e.getMessage()));
             return ExitCode.FAILED;
         }
         ServerReady ready = new ServerReady(stack.name(), host, port, running.protocol(), running.serialization(),
                 running.registry(), running.versions(), running.details(), logFile.toString(),
                 ProcessHandle.current().pid());
-        if (readyFile != null) {
-            RecordFiles.write(readyFile, ready);
-        }
+        records.writeReady(ready);
         out.println(ready.consoleLine());
         out.flush();
 
         stop.await();
         running.close();
         Stopped stopped = Stopped.server(running.callsByWireFormat());
-        writeStop(stopped);
+        records.writeStopped(stopped);
         out.println(stopped.serverLine());
         return ExitCode.OK;
-    }
-
-    private void writeStop(Stopped stopped) {
-        if (stopFile != null) {
-            RecordFiles.write(stopFile, stopped);
-        }
     }
 
     /** The benchmark's implementations, and the server's own account of what it spent, for any stack to serve. */
