@@ -84,6 +84,8 @@ check "bad mode: exit 2" \
     exits_with 2 "option -m: 'fast'" "$work/out" -- "$root/benchmark.sh" -m fast dubbo-kryo-server
 check "bad client option value: exit 2, names the option" \
     exits_with 2 "error: .*threads" "$work/out" -- "$root/benchmark.sh" -a "--threads many" dubbo-kryo-client
+check "-a --help: the module's own help, exit 0" \
+    exits_with 0 "--ready-file" "$work/out" -- "$root/benchmark.sh" -a --help dubbo-kryo-server
 port=$(free_port)
 check "no server: exit 1 within 30 s, names host:port" \
     exits_with 1 "no server answers at 127.0.0.1:$port" "$work/out" -- \

@@ -101,8 +101,9 @@ public final class Launcher implements Callable<Integer> {
             + " results/<module>-<UTC time>.json)")
     Path resultFile;
 
-    @Option(names = "-a", paramLabel = "args", description = "more arguments for the module, e.g. -a \"--threads 8"
-            + " --forks 2\" (quotes keep a word whole; see -a --help)")
+    @Option(names = "-a", paramLabel = "args", parameterConsumer = ModuleArguments.class,
+            description = "more arguments for the module, e.g. -a \"--threads 8 --forks 2\" (quotes keep a word"
+                    + " whole; -a --help lists them)")
     String moduleArgs = "";
 
     @Option(names = "--server-netns", paramLabel = "ns", description = "pair: run the server in this network"

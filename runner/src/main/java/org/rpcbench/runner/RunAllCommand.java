@@ -64,8 +64,9 @@ final class RunAllCommand implements Callable<Integer> {
             + " report's preset: dubbo2-report, dubbox, motan (default: ${DEFAULT-VALUE})")
     String scenario = "user";
 
-    @Option(names = {"-a", "--client-args"}, paramLabel = "args", description = "more client options, e.g. \"--threads"
-            + " 8 --payload 1k,100k\" (quotes keep a word whole); they win over the length's")
+    @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
+            description = "more client options, e.g. \"--threads 8 --payload 1k,100k\" (quotes keep a word whole);"
+                    + " they win over the length's")
     String clientArgs = "";
 
     @Option(names = {"-s", "--host"}, paramLabel = "host", description = "address the servers bind (default:"

@@ -60,6 +60,9 @@ class LauncherTest {
                 + " client, not to dubbo-kryo-server"));
         assertTrue(refused("-f", "x.json", "zookeeper").startsWith("benchmark.sh: option -f applies to a client"));
         assertTrue(refused("-a", "--threads 'four", "dubbo-kryo-client").contains("an unclosed '"));
+        // -a takes the next word whole, even one that looks like the launcher's own option
+        assertTrue(refused("-a", "--help").startsWith("benchmark.sh: name one module"));
+        assertTrue(refused("dubbo-kryo-server", "-a").startsWith("benchmark.sh: option '-a' needs the module's"));
         assertTrue(refused("-s", "127.0.0.1:31150", "dubbo-kryo-server").startsWith("benchmark.sh: option -s:"
                 + " '127.0.0.1:31150' is not a host: give the port with -p"));
         assertTrue(refused("-s", "no-such-host.invalid", "dubbo-kryo-client").startsWith("benchmark.sh: option -s:"
