@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.profiler.ProfilerSwitch;
+import org.apache.dubbo.common.utils.NetUtils;
 import org.apache.dubbo.config.spring.ServiceBean;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.RegistryAddress;
@@ -29,14 +31,16 @@ final class DubboServer implements RunningServer {
     private final RegistryAddress registry;
     private final EmbeddedZooKeeper zookeeper;
     private final Map<String, String> versions;
+    private final boolean simpleProfiler;
 
     private DubboServer(GenericXmlApplicationContext context, URL exported, RegistryAddress registry,
-            EmbeddedZooKeeper zookeeper, Map<String, String> versions) {
+            EmbeddedZooKeeper zookeeper, Map<String, String> versions, boolean simpleProfiler) {
         this.context = context;
         this.exported = exported;
         this.registry = registry;
         this.zookeeper = zookeeper;
         this.versions = versions;
+        this.simpleProfiler = simpleProfiler;
     }
 
     /**
@@ -56,9 +60,11 @@ final class DubboServer implements RunningServer {
         }
         try {
             Map<String, String> versions = Versions.of("org.apache.dubbo:dubbo", "io.netty:netty-transport");
+            boolean simpleProfiler = keepSimpleProfilerOffTheLookupPath();
             GenericXmlApplicationContext context = startContext(settings, registry, services, versions);
             try {
-                DubboServer server = new DubboServer(context, exportedUrl(context), registry, zookeeper, versions);
+                DubboServer server = new DubboServer(context, exportedUrl(context), registry, zookeeper, versions,
+                        simpleProfiler);
                 WireSerialization.idOf(server.serialization());
                 return server;
             } catch (RuntimeException e) {
@@ -71,6 +77,22 @@ final class DubboServer implements RunningServer {
             }
             throw e;
         }
+    }
+
+    /**
+     * Dubbo's simple profiler, on by default, asks for the caller's address on every call, and Dubbo turns a
+     * loopback caller into this machine's address. On a host with only loopback (a CI container, a network
+     * namespace) that lookup finds nothing, is not cached, and logs a stack trace: every call, a tenth of the
+     * throughput and hundreds of MB of log. Dubbo's own lookup is asked once here; when it finds nothing the profiler
+     * is switched off, and the ready line says so.
+     *
+     * @return whether the simple profiler stays on, as users run Dubbo
+     */
+    private static boolean keepSimpleProfilerOffTheLookupPath() {
+        if (NetUtils.getLocalAddress() == null) {
+            ProfilerSwitch.disableSimpleProfiler();
+        }
+        return ProfilerSwitch.isEnableSimpleProfiler();
     }
 
     private static GenericXmlApplicationContext startContext(ServerSettings settings, RegistryAddress registry,
@@ -136,6 +158,7 @@ final class DubboServer implements RunningServer {
         details.put("threadpool", exported.getParameter("threadpool", "fixed"));
         details.put("threads", exported.getParameter("threads", "200"));
         details.put("dispatcher", exported.getParameter("dispatcher", "all"));
+        details.put("simple-profiler", simpleProfiler ? "on" : "off(loopback-only-host)");
         return details;
     }
 

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# A pair on a host whose only interface is loopback (a CI container, a network namespace), as `unshare -n` makes
+# one: Dubbo's per-call local-host lookup must not flood the server's log or sink the throughput. The same short run
+# on this host is the yardstick. Skipped where a network namespace cannot be made. Ends with "N passed, M failed".
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=$(mktemp -d)
+# shellcheck source=tests/lib.sh
+. "$root/tests/lib.sh"
+trap 'rm -rf "$work"' EXIT
+
+if ! unshare -n true 2>"$work/probe"; then
+    echo "skipped: a loopback-only network namespace cannot be made here ($(cat "$work/probe"))"
+    echo "$passed passed, $failed failed, 1 skipped"
+    exit 0
+fi
+
+short_run="--warmupIterations 1 --warmupTime 2 --measurementIterations 1 --measurementTime 2 --modes thrpt"
+
+# run_pair NAME [unshare -n]: the kryo pair with the short run, in this host's network or a loopback-only one
+run_pair() {
+    local name=$1 inner
+    shift
+    inner="ip link set lo up 2>/dev/null; exec \"$root/benchmark.sh\" -p $(free_port) -f \"$work/$name.json\""
+    inner+=" -a \"$short_run\" dubbo-kryo"
+    timeout 300 "$@" bash -c "$inner" >"$work/$name.out" 2>&1
+}
+
+# the server log named in the ready line is under 1 MB (a lookup failing on every call writes hundreds of MB)
+small_server_log() {
+    local log
+    log=$(grep -o 'log=[^ ]*' "$work/$1.out" | head -1 | cut -d= -f2)
+    if [ ! -f "$log" ] || [ "$(stat -c %s "$log")" -ge 1000000 ]; then
+        echo "  server log ${log:-not named}: $(stat -c %s "$log" 2>/dev/null || echo missing) bytes"
+        return 1
+    fi
+}
+
+# the loopback-only run's calls per second, summed over the four calls, are at least half this host's
+comparable_throughput() {
+    python3 - "$work/host.json" "$work/loopback.json" <<'PY'
+import json, sys
+host, loopback = (sum(r["primaryMetric"]["score"] for r in json.load(open(f))) for f in sys.argv[1:])
+print("  loopback-only / host throughput: %.2f" % (loopback / host))
+sys.exit(0 if loopback >= 0.5 * host else 1)
+PY
+}
+
+check "the kryo pair on this host" run_pair host
+check "the kryo pair in a loopback-only network namespace" run_pair loopback unshare -n
+check "loopback-only: the ready line says Dubbo's simple profiler is off, and why" \
+    grep -q "simple-profiler=off(loopback-only-host)" "$work/loopback.out"
+if [ -n "$(ip -o addr show scope global 2>/dev/null)" ]; then
+    check "this host: the simple profiler stays on, as users run Dubbo" grep -q "simple-profiler=on" "$work/host.out"
+fi
+check "loopback-only: the server log stays small" small_server_log loopback
+check "loopback-only: throughput comparable with this host's" comparable_throughput
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
