@@ -192,8 +192,12 @@ client_jfr=$(sed -n 's/^benchmark.sh: JFR recordings of the benchmark JVMs go to
 check "profiling the client wrote a JFR recording per benchmark" \
     test "$(find "${client_jfr:-/nonexistent}" -name '*.jfr' 2>/dev/null | wc -l)" -ge 12
 
-for pair in dubbo-fst dubbo-kryo; do
+for pair in dubbo-fst dubbo-kryo dubbo-fst-registered dubbo-kryo-registered; do
     check "$pair end to end through benchmark.sh" pair_end_to_end "$pair"
+done
+for pair in dubbo-fst-registered dubbo-kryo-registered; do
+    check "$pair: the wire check proved the class ids equal on both ends" \
+        grep -q "registered=11 classes, ids equal on both ends" "$work/$pair.client.log"
 done
 
 # the ceiling in one command; its result path, with a space in it, travels inside -a as one quoted word

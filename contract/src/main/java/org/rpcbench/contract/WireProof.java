@@ -18,15 +18,20 @@ import java.util.TreeMap;
  * @param client the client's end of the connection, literal address:port
  * @param versions the stack's and its libraries' versions and the server's Java, in the order to print them
  * @param callsByWireFormat benchmark calls the server has served so far, by the wire format it read
+ * @param registeredClasses classes the serializer writes as ids, proven numbered alike on both ends; 0 when the
+ *                          pair registers none (class names on the wire)
  */
 public record WireProof(String stack, String protocol, String serialization, String serverProtocol,
         String serverSerialization, String wireSerialization, String server, String client,
-        Map<String, String> versions, Map<String, Long> callsByWireFormat) {
+        Map<String, String> versions, Map<String, Long> callsByWireFormat, int registeredClasses) {
 
     /** "serialization=kryo, wire=kryo, server=127.0.0.1:8080, client=127.0.0.1:51590, protocol=dubbo, dubbo=..." */
     public String describe() {
         StringBuilder text = new StringBuilder("serialization=" + serialization + ", wire=" + wireSerialization
                 + ", server=" + server + ", client=" + client + ", protocol=" + serverProtocol);
+        if (registeredClasses > 0) {
+            text.append(", registered=").append(registeredClasses).append(" classes, ids equal on both ends");
+        }
         versions.forEach((name, version) -> text.append(", ").append(name).append('=').append(version));
         return text.append(", calls=").append(new TreeMap<>(callsByWireFormat)).toString();
     }

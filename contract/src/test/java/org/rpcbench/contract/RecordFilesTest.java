@@ -35,7 +35,7 @@ class RecordFilesTest {
         versions.put("dubbo", "3.3.6");
         versions.put("java", "Temurin 25+36");
         return new WireProof("dubbo", "dubbo", "kryo", "dubbo", "kryo", "kryo", "127.0.0.1:8080",
-                "127.0.0.1:51590", versions, Map.of("kryo", 1L));
+                "127.0.0.1:51590", versions, Map.of("kryo", 1L), 11);
     }
 
     @Test
@@ -71,7 +71,8 @@ class RecordFilesTest {
     void theWireProofPrintsItsEvidenceInOneLine() {
         assertEquals(proof(), roundTrip(proof(), WireProof.class));
         assertEquals("serialization=kryo, wire=kryo, server=127.0.0.1:8080, client=127.0.0.1:51590, protocol=dubbo,"
-                + " dubbo=3.3.6, java=Temurin 25+36, calls={kryo=1}", proof().describe());
+                + " registered=11 classes, ids equal on both ends, dubbo=3.3.6, java=Temurin 25+36, calls={kryo=1}",
+                proof().describe());
     }
 
     @Test

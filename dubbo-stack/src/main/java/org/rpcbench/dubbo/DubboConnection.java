@@ -106,7 +106,8 @@ final class DubboConnection implements StackConnection {
 
     /**
      * First asks every provider, over hessian2 (which every Dubbo side reads), what it is configured for, so that
-     * a client of another pair gets a clear message instead of a request the server cannot decode; then probes
+     * a client of another pair gets a clear message instead of a request the server cannot decode, and whether
+     * it numbers the registered classes as this client does; then probes
      * each over the benchmark's own settings for what it read off the wire.
      */
     @Override
@@ -118,10 +119,17 @@ final class DubboConnection implements StackConnection {
             throw new WireCheckException("client: " + e.getMessage());
         }
         int providers = providers().size();
+        Map<String, Integer> registration = ClassRegistration.ids();
         for (ProbeReport server : askEach(() -> call(() -> context.getBean(HandshakeService.class).handshake()),
                 providers).values()) {
             if (!configured.equals(server.getSerialization())) {
                 throw WireCheckException.mismatch("", configured, server.getServerAddress(), server.getSerialization());
+            }
+            String difference = ClassRegistration.difference(registration, server.getRegistration());
+            if (difference != null) {
+                throw new WireCheckException("client and server " + server.getServerAddress() + " number the "
+                        + configured + " classes differently, so objects would be read as other classes: "
+                        + difference);
             }
         }
         String protocol = providerUrls().stream().map(URL::getProtocol).findFirst().orElse(null);
@@ -129,7 +137,7 @@ final class DubboConnection implements StackConnection {
                 .map(report -> new WireProof(DubboStack.NAME, protocol, configured, report.getProtocol(),
                         report.getSerialization(), report.getWireSerialization(), report.getServerAddress(),
                         report.getClientAddress(), new LinkedHashMap<>(report.getVersions()),
-                        new TreeMap<>(report.getCallsBySerialization())))
+                        new TreeMap<>(report.getCallsBySerialization()), registration.size()))
                 .toList();
     }
 

@@ -23,6 +23,8 @@ public class ProbeReport implements Serializable {
     /** Dubbo's, the module's libraries' and Java's versions on the server, in print order. */
     private LinkedHashMap<String, String> versions = new LinkedHashMap<>();
     private HashMap<String, Long> callsBySerialization = new HashMap<>();
+    /** The ids the server's serializer gave the registered classes, by class name; empty when it registers none. */
+    private LinkedHashMap<String, Integer> registration = new LinkedHashMap<>();
     /** CPU time the server process has used, and the server's clock when it answered. */
     private long processCpuNanos;
     private long serverNanoTime;
@@ -84,6 +86,14 @@ public class ProbeReport implements Serializable {
 
     public void setCallsBySerialization(Map<String, Long> callsBySerialization) {
         this.callsBySerialization = new HashMap<>(callsBySerialization);
+    }
+
+    public Map<String, Integer> getRegistration() {
+        return registration;
+    }
+
+    public void setRegistration(Map<String, Integer> registration) {
+        this.registration = new LinkedHashMap<>(registration);
     }
 
     public long getProcessCpuNanos() {

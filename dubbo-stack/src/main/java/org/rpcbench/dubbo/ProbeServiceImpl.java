@@ -40,6 +40,7 @@ final class ProbeServiceImpl implements ProbeService, HandshakeService {
         report.setClientAddress(hostAndPort(call.getRemoteAddress()));
         report.setVersions(versions);
         report.setCallsBySerialization(WireSerializationFilter.callsBySerialization());
+        report.setRegistration(ClassRegistration.ids());
         ServerSample now = sample.get();
         report.setProcessCpuNanos(now.processCpuNanos());
         report.setServerNanoTime(now.serverNanoTime());

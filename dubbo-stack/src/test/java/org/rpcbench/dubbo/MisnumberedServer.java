@@ -1,0 +1,48 @@
+package org.rpcbench.dubbo;
+
+import java.lang.reflect.Field;
+import java.util.Arrays;
+
+import org.apache.dubbo.common.serialize.fst.FstFactory;
+import org.apache.dubbo.common.serialize.kryo.utils.KryoUtils;
+import org.nustaq.serialization.FSTConfiguration;
+import org.rpcbench.server.BenchmarkServer;
+
+/**
+ * A registered pair's server that registers one class of its own before the benchmark's, so every id it gives the
+ * benchmark's classes is one higher than the client's: what a differently ordered list on one end would do.
+ */
+public final class MisnumberedServer {
+
+    /** Registered first, and only here. */
+    public static final class Extra {
+    }
+
+    private MisnumberedServer() {
+    }
+
+    /** The serializer first, then the server's arguments. */
+    public static void main(String[] args) throws Exception {
+        if ("kryo".equals(args[0])) {
+            KryoFirst.register();
+        } else {
+            FstFirst.register();
+        }
+        BenchmarkServer.main(Arrays.copyOfRange(args, 1, args.length));
+    }
+
+    /** Apart, so that a kryo pair's classpath, which has no fst, never loads fst's classes (and the reverse). */
+    private static final class KryoFirst {
+        static void register() {
+            KryoUtils.register(Extra.class);
+        }
+    }
+
+    private static final class FstFirst {
+        static void register() throws ReflectiveOperationException {
+            Field conf = FstFactory.class.getDeclaredField("conf");
+            conf.setAccessible(true);
+            ((FSTConfiguration) conf.get(FstFactory.getDefaultFactory())).registerClass(Extra.class);
+        }
+    }
+}
