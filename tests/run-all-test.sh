@@ -46,6 +46,8 @@ check "run.json: each client's wire proof and each server's ready and stop recor
     run_json "$work/all/run.json" 'all(c["proofs"] and all(w["wireSerialization"] == w["serialization"] == p["serialization"] and w["server"] == "127.0.0.1:" + str(v["port"]) for w in c["proofs"]) and v["ready"]["serialization"] == p["serialization"] and v["stopped"]["exitCode"] == 0 for p in run["pairs"] for c in p["consumers"] for v in p["providers"])'
 check "run.json: the registered pairs proved 11 class ids equal on both ends, the others register none" \
     run_json "$work/all/run.json" 'all(w["registeredClasses"] == (11 if p["pair"].endswith("-registered") else 0) for p in run["pairs"] for c in p["consumers"] for w in c["proofs"])'
+check "run.json: bytes per call in every proof; registered, kryo and fst answer listUser in fewer bytes" \
+    run_json "$work/all/run.json" 'all(set(w["frameBytes"]) == {"existUser", "createUser", "getUser", "listUser"} for p in run["pairs"] for c in p["consumers"] for w in c["proofs"]) and all((lambda f: f(s + "-registered") < f(s))(lambda name: [p for p in run["pairs"] if p["pair"] == name][0]["consumers"][0]["proofs"][0]["frameBytes"]["listUser"]["answer"]) for s in ("dubbo-kryo", "dubbo-fst"))'
 check "run.json: commit, JDK, Dubbo and serializer versions, machine, options, times" \
     run_json "$work/all/run.json" 'all(run["environment"][k] for k in ("gitCommit", "javaVersion", "javaVendor", "cpuModel", "cores", "memoryBytes", "os")) and {"dubbo", "hessian-lite", "kryo", "fst"} <= run["environment"]["libraries"].keys() and run["end"] > run["start"] and "--measurementTime" in run["clientArgs"]'
 for pair in dubbo-fst dubbo-hessianlite dubbo-kryo netty-ceiling; do

@@ -7,30 +7,92 @@ package org.rpcbench.api;
  */
 public enum UserCalls {
 
-    EXIST_USER {
+    EXIST_USER("existUser", String.class) {
         @Override
         public Object callAndCheck(UserService users, Requests requests) {
             return existUser(users, requests);
         }
+
+        @Override
+        public Object[] sampleArguments() {
+            return new Object[] {"0"};
+        }
+
+        @Override
+        public Object sampleAnswer() {
+            return UserServiceContract.exists("0");
+        }
     },
-    CREATE_USER {
+    CREATE_USER("createUser", User.class) {
         @Override
         public Object callAndCheck(UserService users, Requests requests) {
             return createUser(users, requests);
         }
+
+        @Override
+        public Object[] sampleArguments() {
+            return new Object[] {UserServiceContract.user(1)};
+        }
+
+        @Override
+        public Object sampleAnswer() {
+            return true;
+        }
     },
-    GET_USER {
+    GET_USER("getUser", long.class) {
         @Override
         public Object callAndCheck(UserService users, Requests requests) {
             return getUser(users, requests);
         }
+
+        @Override
+        public Object[] sampleArguments() {
+            return new Object[] {1L};
+        }
+
+        @Override
+        public Object sampleAnswer() {
+            return UserServiceContract.user(1);
+        }
     },
-    LIST_USER {
+    LIST_USER("listUser", int.class) {
         @Override
         public Object callAndCheck(UserService users, Requests requests) {
             return listUser(users, requests);
         }
+
+        @Override
+        public Object[] sampleArguments() {
+            return new Object[] {2};
+        }
+
+        @Override
+        public Object sampleAnswer() {
+            return UserServiceContract.page(2);
+        }
     };
+
+    private final String method;
+    private final Class<?> parameterType;
+
+    UserCalls(String method, Class<?> parameterType) {
+        this.method = method;
+        this.parameterType = parameterType;
+    }
+
+    /** The {@link UserService} method's name. */
+    public String method() {
+        return method;
+    }
+
+    public Class<?>[] parameterTypes() {
+        return new Class<?>[] {parameterType};
+    }
+
+    /** A typical request's arguments, and below its answer by the contract: what a stack sizes its frames with. */
+    public abstract Object[] sampleArguments();
+
+    public abstract Object sampleAnswer();
 
     /**
      * @throws WrongAnswerException when the answer breaks the contract; anything the stack throws when the call

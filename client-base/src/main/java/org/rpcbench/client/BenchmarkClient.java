@@ -126,6 +126,8 @@ public final class BenchmarkClient {
             for (WireProof proof : check.proofs()) {
                 out.println("wire check passed: " + proof.describe());
             }
+            out.println("bytes per call, request/answer, header included: "
+                    + check.proofs().get(0).describeFrames());
             Map<String, ServerSample> before = connection.sampleServers();
             if (options.availabilityTime() != null) {
                 return runAvailability(connection, check.proofs(), resultFile, logFile);

@@ -78,11 +78,21 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
         }
 
         /**
-         * The serializer's name when the pair stated one, else the pair's (a stack that serializes nothing states
-         * {@value #NO_SERIALIZATION}): what a report's ranking calls it.
+         * The serializer's name when the pair stated one, "registered" added when it writes ids for the benchmark's
+         * classes, else the pair's (a stack that serializes nothing states {@value #NO_SERIALIZATION}): what a
+         * report's ranking calls it.
          */
         public String label() {
-            return serialization != null && !NO_SERIALIZATION.equals(serialization) ? serialization : pair;
+            if (serialization == null || NO_SERIALIZATION.equals(serialization)) {
+                return pair;
+            }
+            return registersClasses() ? serialization + " registered" : serialization;
+        }
+
+        private boolean registersClasses() {
+            return consumers != null && consumers.stream().filter(consumer -> consumer.proofs() != null)
+                    .flatMap(consumer -> consumer.proofs().stream())
+                    .anyMatch(proof -> proof.registeredClasses() > 0);
         }
     }
 

@@ -20,10 +20,13 @@ import java.util.TreeMap;
  * @param callsByWireFormat benchmark calls the server has served so far, by the wire format it read
  * @param registeredClasses classes the serializer writes as ids, proven numbered alike on both ends; 0 when the
  *                          pair registers none (class names on the wire)
+ * @param frameBytes each UserService call's request and answer as the stack frames them, by method, for a typical
+ *                   request ({@code UserCalls}' sample): what the serializer costs in bytes
  */
 public record WireProof(String stack, String protocol, String serialization, String serverProtocol,
         String serverSerialization, String wireSerialization, String server, String client,
-        Map<String, String> versions, Map<String, Long> callsByWireFormat, int registeredClasses) {
+        Map<String, String> versions, Map<String, Long> callsByWireFormat, int registeredClasses,
+        Map<String, FrameBytes> frameBytes) {
 
     /** "serialization=kryo, wire=kryo, server=127.0.0.1:8080, client=127.0.0.1:51590, protocol=dubbo, dubbo=..." */
     public String describe() {
@@ -34,5 +37,13 @@ public record WireProof(String stack, String protocol, String serialization, Str
         }
         versions.forEach((name, version) -> text.append(", ").append(name).append('=').append(version));
         return text.append(", calls=").append(new TreeMap<>(callsByWireFormat)).toString();
+    }
+
+    /** "existUser=235/36, createUser=...": bytes per call, request/answer. */
+    public String describeFrames() {
+        StringBuilder text = new StringBuilder();
+        frameBytes.forEach((method, bytes) -> text.append(text.isEmpty() ? "" : ", ").append(method).append('=')
+                .append(bytes));
+        return text.toString();
     }
 }

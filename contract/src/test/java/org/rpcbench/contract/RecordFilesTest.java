@@ -34,8 +34,11 @@ class RecordFilesTest {
         Map<String, String> versions = new LinkedHashMap<>();
         versions.put("dubbo", "3.3.6");
         versions.put("java", "Temurin 25+36");
+        Map<String, FrameBytes> frames = new LinkedHashMap<>();
+        frames.put("existUser", new FrameBytes(235, 36));
+        frames.put("listUser", new FrameBytes(231, 3070));
         return new WireProof("dubbo", "dubbo", "kryo", "dubbo", "kryo", "kryo", "127.0.0.1:8080",
-                "127.0.0.1:51590", versions, Map.of("kryo", 1L), 11);
+                "127.0.0.1:51590", versions, Map.of("kryo", 1L), 11, frames);
     }
 
     @Test
@@ -73,6 +76,7 @@ class RecordFilesTest {
         assertEquals("serialization=kryo, wire=kryo, server=127.0.0.1:8080, client=127.0.0.1:51590, protocol=dubbo,"
                 + " registered=11 classes, ids equal on both ends, dubbo=3.3.6, java=Temurin 25+36, calls={kryo=1}",
                 proof().describe());
+        assertEquals("existUser=235/36, listUser=231/3070", proof().describeFrames());
     }
 
     @Test

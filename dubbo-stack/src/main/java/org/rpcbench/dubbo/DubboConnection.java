@@ -8,12 +8,15 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 import org.apache.dubbo.common.URL;
+import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.spring.ReferenceBean;
 import org.apache.dubbo.remoting.RemotingException;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.cluster.ClusterInvoker;
 import org.rpcbench.api.EchoService;
+import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
+import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.stack.Causes;
 import org.rpcbench.stack.ServerSample;
@@ -133,12 +136,25 @@ final class DubboConnection implements StackConnection {
             }
         }
         String protocol = providerUrls().stream().map(URL::getProtocol).findFirst().orElse(null);
+        Map<String, FrameBytes> frames = frameBytes(configured);
         return askEach(this::probe, providers).values().stream()
                 .map(report -> new WireProof(DubboStack.NAME, protocol, configured, report.getProtocol(),
                         report.getSerialization(), report.getWireSerialization(), report.getServerAddress(),
                         report.getClientAddress(), new LinkedHashMap<>(report.getVersions()),
-                        new TreeMap<>(report.getCallsBySerialization()), registration.size()))
+                        new TreeMap<>(report.getCallsBySerialization()), registration.size(), frames))
                 .toList();
+    }
+
+    /** Each UserService call's frames as this consumer sends them and its provider answers, by Dubbo's codec. */
+    private Map<String, FrameBytes> frameBytes(String serialization) {
+        DubboFrames frames = new DubboFrames(serialization, context.getBean(ApplicationConfig.class).getName(),
+                target.timeoutMillis());
+        Map<String, FrameBytes> bytes = new LinkedHashMap<>();
+        for (UserCalls call : UserCalls.values()) {
+            bytes.put(call.method(), new FrameBytes(frames.request(UserService.class, call.method(),
+                    call.parameterTypes(), call.sampleArguments()), frames.answer(call.sampleAnswer())));
+        }
+        return bytes;
     }
 
     @Override

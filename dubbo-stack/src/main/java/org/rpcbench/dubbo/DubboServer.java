@@ -159,6 +159,9 @@ final class DubboServer implements RunningServer {
         details.put("threads", exported.getParameter("threads", "200"));
         details.put("dispatcher", exported.getParameter("dispatcher", "all"));
         details.put("simple-profiler", simpleProfiler ? "on" : "off(loopback-only-host)");
+        if (!ClassRegistration.ids().isEmpty()) {
+            details.put("registered-classes", String.valueOf(ClassRegistration.ids().size()));
+        }
         return details;
     }
 

@@ -8,9 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.rpcbench.api.CpuBoundContract;
+import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.api.Page;
 import org.rpcbench.api.Payload;
 import org.rpcbench.api.User;
+import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserServiceContract;
 
 /**
@@ -74,6 +76,17 @@ final class Bodies {
         byte[] body = request(Call.ASSEMBLE_RANDOM_NUMBERS).clone();
         ByteBuffer.wrap(body).putInt(CPU_PAYLOAD.length()).put(CPU_PAYLOAD.getBytes(StandardCharsets.ISO_8859_1));
         return body;
+    }
+
+    /** The four UserService calls' request and answer frames, header included, by method: the wire proof's. */
+    Map<String, FrameBytes> userCallFrames() {
+        Map<String, FrameBytes> frames = new LinkedHashMap<>();
+        for (UserCalls userCall : UserCalls.values()) {
+            Call call = Call.valueOf(userCall.name());
+            frames.put(call.method(), new FrameBytes(requests.get(call).length + Frame.HEADER_BYTES,
+                    answers.get(call).length + Frame.HEADER_BYTES));
+        }
+        return frames;
     }
 
     /** Request and answer frame sizes (header included), for the ready record: "existUser=235/36, ...". */

@@ -53,6 +53,12 @@ final class HtmlReport {
                     .append("</li>\n"));
             html.append("</ul>\n");
         }
+        ReportTables.Table frames = ReportTables.frameTable(run);
+        if (!frames.rows().isEmpty()) {
+            html.append("<h2>Bytes per call</h2>\n<p class=\"detail\">").append(Svg.escape(ReportTables.FRAME_NOTE))
+                    .append("</p>\n");
+            table(html, frames.header(), frames.rows());
+        }
         if (model.calls().isEmpty()) {
             html.append("<p>No pair produced a result.</p>\n");
         } else if (model.calls().stream().anyMatch(call -> call.ranking().entries().size() > 1)) {

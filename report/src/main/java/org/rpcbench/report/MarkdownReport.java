@@ -21,6 +21,11 @@ final class MarkdownReport {
             md.append('\n');
             failures.forEach(failure -> md.append("- **").append(escape(failure)).append("**\n"));
         }
+        ReportTables.Table frames = ReportTables.frameTable(run);
+        if (!frames.rows().isEmpty()) {
+            md.append("\n## Bytes per call\n\n_").append(escape(ReportTables.FRAME_NOTE)).append("_\n\n");
+            table(md, frames.header(), frames.rows());
+        }
         if (model.calls().isEmpty()) {
             md.append("\nNo pair produced a result.\n");
         } else if (model.calls().stream().anyMatch(call -> call.ranking().entries().size() > 1)) {

@@ -4,12 +4,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.RunRecord;
+import org.rpcbench.contract.WireProof;
 
 /** The report's text content as plain cells, rendered alike by the Markdown and the HTML report. */
 final class ReportTables {
@@ -131,6 +134,42 @@ final class ReportTables {
                     outcome.result() == null ? "" : outcome.result()));
         }
         return rows;
+    }
+
+    /** What the bytes table shows, under its heading. */
+    static final String FRAME_NOTE = "Bytes on the wire per call, request / answer, header included, as each stack"
+            + " frames a typical request (the wire check computes them with the pair's own codec and serializer).";
+
+    /**
+     * Bytes per call for each pair whose wire proof carries them (run.json): a row per pair, a column per call;
+     * empty without run.json or when no proof has them.
+     */
+    static Table frameTable(Run run) {
+        if (run.info() == null) {
+            return new Table(List.of(), List.of());
+        }
+        Map<String, Map<String, FrameBytes>> byPair = new LinkedHashMap<>();
+        for (RunRecord.Pair outcome : run.info().pairs()) {
+            if (outcome.consumers() == null) {
+                continue;
+            }
+            outcome.consumers().stream().filter(consumer -> consumer.proofs() != null)
+                    .flatMap(consumer -> consumer.proofs().stream())
+                    .map(WireProof::frameBytes).filter(frames -> frames != null && !frames.isEmpty())
+                    .findFirst().ifPresent(frames -> byPair.put(outcome.pair(), frames));
+        }
+        List<String> calls = byPair.values().stream().flatMap(frames -> frames.keySet().stream()).distinct()
+                .toList();
+        List<String> header = new ArrayList<>(List.of("pair"));
+        calls.forEach(call -> header.add(call + " (B)"));
+        List<List<String>> rows = new ArrayList<>();
+        byPair.forEach((pair, frames) -> {
+            List<String> row = new ArrayList<>(List.of(pair));
+            calls.forEach(call -> row.add(frames.containsKey(call)
+                    ? frames.get(call).request() + " / " + frames.get(call).answer() : ""));
+            rows.add(row);
+        });
+        return new Table(header, rows);
     }
 
     /** "dubbo-fst failed: message" for each pair that did not pass. */

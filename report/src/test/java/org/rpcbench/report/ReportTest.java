@@ -61,6 +61,18 @@ class ReportTest {
     }
 
     @Test
+    void bytesPerCallAreTabledAndARegisteredPairIsRankedUnderItsOwnLabel() throws IOException {
+        String md = report("report.md", "frames");
+
+        assertTrue(md.contains("\n## Bytes per call\n\n_Bytes on the wire per call, request / answer"), md);
+        assertTrue(md.contains("| pair | existUser (B) | listUser (B) |\n| --- | ---: | ---: |\n"
+                + "| dubbo-kryo | 235 / 36 | 231 / 3070 |\n| dubbo-kryo-registered | 235 / 36 | 231 / 2100 |\n"), md);
+        assertTrue(md.contains("kryo registered "), md);
+        assertTrue(report("report.html", "frames").contains("<h2>Bytes per call</h2>"));
+        assertFalse(report("report.md", "baseline").contains("Bytes per call"), "no proofs in run.json: no table");
+    }
+
+    @Test
     void failedPairIsShownWithItsMessage() throws IOException {
         String md = report("report.md", "candidate");
 
