@@ -60,7 +60,7 @@ final class DubboServer implements RunningServer {
         }
         try {
             Map<String, String> versions = Versions.of("org.apache.dubbo:dubbo", "io.netty:netty-transport");
-            boolean simpleProfiler = keepSimpleProfilerOffTheLookupPath();
+            boolean simpleProfiler = simpleProfilerUnlessLoopbackOnly();
             GenericXmlApplicationContext context = startContext(settings, registry, services, versions);
             try {
                 DubboServer server = new DubboServer(context, exportedUrl(context), registry, zookeeper, versions,
@@ -88,7 +88,7 @@ final class DubboServer implements RunningServer {
      *
      * @return whether the simple profiler stays on, as users run Dubbo
      */
-    private static boolean keepSimpleProfilerOffTheLookupPath() {
+    private static boolean simpleProfilerUnlessLoopbackOnly() {
         if (NetUtils.getLocalAddress() == null) {
             ProfilerSwitch.disableSimpleProfiler();
         }

@@ -1,5 +1,6 @@
 package org.rpcbench.dubbo;
 
+import java.io.Serializable;
 import java.lang.reflect.Field;
 import java.util.Arrays;
 
@@ -14,8 +15,9 @@ import org.rpcbench.server.BenchmarkServer;
  */
 public final class MisnumberedServer {
 
-    /** Registered first, and only here. */
-    public static final class Extra {
+    /** Registered first, and only here; fst registers only serializable classes. */
+    public static final class Extra implements Serializable {
+        private static final long serialVersionUID = 1L;
     }
 
     private MisnumberedServer() {
