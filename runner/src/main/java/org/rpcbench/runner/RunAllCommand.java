@@ -121,6 +121,12 @@ final class RunAllCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
+        if (fault == null && ArgumentWords.split(clientArgs).stream()
+                .anyMatch(word -> word.equals("--preset") || word.startsWith("--preset="))) {
+            spec.commandLine().getErr().println("error: give run-all the preset as --scenario (e.g. --scenario"
+                    + " dubbox), not inside -a: the run records it as its scenario");
+            return ExitCode.USAGE;
+        }
         try {
             ClientOptions.parse(clientArgs());
         } catch (IllegalArgumentException e) {
