@@ -18,6 +18,7 @@ import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.WireProof;
+import org.rpcbench.dubbo.frames.DubboFrames;
 import org.rpcbench.stack.Causes;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerUnreachableException;

@@ -1,4 +1,4 @@
-package org.rpcbench.dubbo;
+package org.rpcbench.dubbo.frames;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
