@@ -132,7 +132,10 @@ public final class UserServiceContract {
         return null;
     }
 
-    /** The first field that differs, as "field actual, expected expected"; timestamps are "now" and only need to be there. */
+    /**
+     * The first field that differs, as "field actual, expected expected", or null; the timestamps are "now" on the
+     * server and only need to be there.
+     */
     private static String wrongField(User user, long id, UserText text) {
         if (user.getId() != id) {
             return "id " + user.getId();

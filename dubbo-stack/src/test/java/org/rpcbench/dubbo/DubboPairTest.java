@@ -52,7 +52,8 @@ class DubboPairTest {
 
     @Test
     void theReadyRecordStatesDubbosThreadModel() {
-        assertTrue(server.details().keySet().containsAll(java.util.List.of("threadpool", "threads", "dispatcher", "simple-profiler")),
+        assertTrue(server.details().keySet().containsAll(
+                java.util.List.of("threadpool", "threads", "dispatcher", "simple-profiler")),
                 server.details().toString());
         assertTrue(server.versions().containsKey("dubbo"), server.versions().toString());
     }
