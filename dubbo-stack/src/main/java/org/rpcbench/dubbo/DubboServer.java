@@ -159,8 +159,9 @@ final class DubboServer implements RunningServer {
         details.put("threads", exported.getParameter("threads", "200"));
         details.put("dispatcher", exported.getParameter("dispatcher", "all"));
         details.put("simple-profiler", simpleProfiler ? "on" : "off(loopback-only-host)");
-        if (!ClassRegistration.ids().isEmpty()) {
-            details.put("registered-classes", String.valueOf(ClassRegistration.ids().size()));
+        int registered = ClassRegistration.ids().size();
+        if (registered > 0) {
+            details.put("registered-classes", String.valueOf(registered));
         }
         return details;
     }

@@ -21,7 +21,8 @@ public final class FstClassRegistration {
                 type -> configuration.getClassRegistry().getIdFromClazz(type));
     }
 
-    private static FSTConfiguration configurationOf(FstFactory factory) {
+    /** The configuration the Dubbo extension serializes with. */
+    static FSTConfiguration configurationOf(FstFactory factory) {
         try {
             Field field = FstFactory.class.getDeclaredField("conf");
             field.setAccessible(true);

@@ -1,12 +1,10 @@
 package org.rpcbench.dubbo;
 
 import java.io.Serializable;
-import java.lang.reflect.Field;
 import java.util.Arrays;
 
 import org.apache.dubbo.common.serialize.fst.FstFactory;
 import org.apache.dubbo.common.serialize.kryo.utils.KryoUtils;
-import org.nustaq.serialization.FSTConfiguration;
 import org.rpcbench.server.BenchmarkServer;
 
 /**
@@ -41,10 +39,8 @@ public final class MisnumberedServer {
     }
 
     private static final class FstFirst {
-        static void register() throws ReflectiveOperationException {
-            Field conf = FstFactory.class.getDeclaredField("conf");
-            conf.setAccessible(true);
-            ((FSTConfiguration) conf.get(FstFactory.getDefaultFactory())).registerClass(Extra.class);
+        static void register() {
+            FstClassRegistration.configurationOf(FstFactory.getDefaultFactory()).registerClass(Extra.class);
         }
     }
 }

@@ -83,8 +83,7 @@ final class Bodies {
         Map<String, FrameBytes> frames = new LinkedHashMap<>();
         for (UserCalls userCall : UserCalls.values()) {
             Call call = Call.valueOf(userCall.name());
-            frames.put(call.method(), new FrameBytes(requests.get(call).length + Frame.HEADER_BYTES,
-                    answers.get(call).length + Frame.HEADER_BYTES));
+            frames.put(call.method(), frames(call));
         }
         return frames;
     }
@@ -92,9 +91,13 @@ final class Bodies {
     /** Request and answer frame sizes (header included), for the ready record: "existUser=235/36, ...". */
     Map<String, String> describe() {
         Map<String, String> sizes = new LinkedHashMap<>();
-        requests.forEach((call, body) -> sizes.put(call.method(), (body.length + Frame.HEADER_BYTES) + "/"
-                + (answers.get(call).length + Frame.HEADER_BYTES)));
+        requests.keySet().forEach(call -> sizes.put(call.method(), frames(call).toString()));
         return sizes;
+    }
+
+    private FrameBytes frames(Call call) {
+        return new FrameBytes(requests.get(call).length + Frame.HEADER_BYTES,
+                answers.get(call).length + Frame.HEADER_BYTES);
     }
 
     private static byte[] filled(int length, Call call) {
