@@ -11,10 +11,10 @@ import org.rpcbench.api.RegisteredClasses;
 
 /**
  * The ids this JVM's serializer gave {@link RegisteredClasses}, as the serializer itself reports them; empty unless
- * the pair declares a registration bean ({@link KryoClassRegistration}, {@link FstClassRegistration}) in its XML.
- * Both ends report theirs in the handshake, and the client refuses to measure unless they are equal.
+ * the pair declares a registration bean ({@link KryoClassRegistration}, {@link FstClassRegistration}, the fory
+ * pair's) in its XML. Both ends report theirs in the handshake, and the client refuses to measure unless they are equal.
  */
-final class ClassRegistration {
+public final class ClassRegistration {
 
     private static Map<String, Integer> ids = Map.of();
 
@@ -22,7 +22,7 @@ final class ClassRegistration {
     }
 
     /** Registers once per JVM (a serializer takes registrations only before its first use), then reads the ids. */
-    static synchronized void registerOnce(Runnable register, ToIntFunction<Class<?>> idOf) {
+    public static synchronized void registerOnce(Runnable register, ToIntFunction<Class<?>> idOf) {
         if (!ids.isEmpty()) {
             return;
         }

@@ -23,10 +23,13 @@ public final class MisnumberedServer {
 
     /** The serializer first, then the server's arguments. */
     public static void main(String[] args) throws Exception {
-        if ("kryo".equals(args[0])) {
-            KryoFirst.register();
-        } else {
-            FstFirst.register();
+        switch (args[0]) {
+            case "kryo" -> KryoFirst.register();
+            case "fst" -> FstFirst.register();
+            // the fory adapter depends on this module, so it is reached by name
+            case "fory" -> Class.forName("org.rpcbench.fory.ForyRuntime").getMethod("register", Class.class)
+                    .invoke(null, Extra.class);
+            default -> throw new IllegalArgumentException("no registered pair uses " + args[0]);
         }
         BenchmarkServer.main(Arrays.copyOfRange(args, 1, args.length));
     }
