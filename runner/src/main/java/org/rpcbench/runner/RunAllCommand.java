@@ -53,7 +53,8 @@ final class RunAllCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--pairs", split = ",", paramLabel = "a,b", description = "pairs to run (default: every pair)")
+    @Option(names = "--pairs", split = ",", paramLabel = "a,b", description = "pairs to run, by name, glob"
+            + " ('dubbo-*') or group (serializers); default: every pair")
     List<String> pairs;
 
     @Option(names = "--length", paramLabel = "length", description = "quick (about 1.5 min a pair), default (about"
@@ -143,12 +144,7 @@ final class RunAllCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no pair (a <pair>-server module with its -client) under "
                     + suite.root());
         }
-        for (String pair : pairs(suite)) {
-            if (!known.contains(pair)) {
-                throw new IllegalArgumentException("option pairs: unknown pair '" + pair + "'; pairs: "
-                        + String.join(", ", known));
-            }
-        }
+        pairs(suite);
         RunLength.of(length);
         try {
             Hosts.check(host);
@@ -196,7 +192,7 @@ final class RunAllCommand implements Callable<Integer> {
     }
 
     private List<String> pairs(Suite suite) {
-        return pairs != null ? pairs : suite.pairs();
+        return pairs != null ? PairSelection.select(pairs, suite.pairs()) : suite.pairs();
     }
 
     private Topology topology() {

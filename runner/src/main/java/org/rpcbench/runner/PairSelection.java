@@ -1,0 +1,55 @@
+package org.rpcbench.runner;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What {@code --pairs} names: a pair, a glob over pair names ({@code dubbo-*}, {@code *-registered}), or a group.
+ * Pairs run in the order named, each once; a glob's matches in name order.
+ */
+final class PairSelection {
+
+    /** Groups by what they compare; each is a list of globs, so a new pair joins its group by its name alone. */
+    static final Map<String, List<String>> GROUPS = Map.of(
+            // every serializer on Dubbo's dubbo protocol, with the transport's ceiling as the reference row
+            "serializers", List.of("dubbo-*", "netty-ceiling"));
+
+    private PairSelection() {
+    }
+
+    static List<String> select(List<String> requested, List<String> known) {
+        Set<String> selected = new LinkedHashSet<>();
+        for (String name : requested) {
+            List<String> globs = GROUPS.getOrDefault(name, List.of(name));
+            for (String glob : globs) {
+                List<String> matches = known.stream().filter(matcher(glob)).toList();
+                if (matches.isEmpty()) {
+                    throw new IllegalArgumentException("option pairs: " + (isGlob(name) ? "no pair matches '"
+                            : "unknown pair '") + name + "'; pairs: " + String.join(", ", known)
+                            + "; groups: " + String.join(", ", GROUPS.keySet().stream().sorted().toList()));
+                }
+                selected.addAll(matches);
+            }
+        }
+        return List.copyOf(selected);
+    }
+
+    private static boolean isGlob(String name) {
+        return name.contains("*") || name.contains("?");
+    }
+
+    private static java.util.function.Predicate<String> matcher(String glob) {
+        StringBuilder regex = new StringBuilder();
+        for (char c : glob.toCharArray()) {
+            regex.append(switch (c) {
+                case '*' -> ".*";
+                case '?' -> ".";
+                default -> Pattern.quote(String.valueOf(c));
+            });
+        }
+        return Pattern.compile(regex.toString()).asMatchPredicate();
+    }
+}

@@ -1,0 +1,46 @@
+package org.rpcbench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class PairSelectionTest {
+
+    private static final List<String> KNOWN = List.of("dubbo-fst", "dubbo-kryo", "dubbo-kryo-registered",
+            "grpc-protobuf", "netty-ceiling");
+
+    @Test
+    void namesRunInTheOrderGivenEachOnce() {
+        assertEquals(List.of("netty-ceiling", "dubbo-kryo"),
+                PairSelection.select(List.of("netty-ceiling", "dubbo-kryo", "netty-ceiling"), KNOWN));
+    }
+
+    @Test
+    void aGlobSelectsItsMatchesInNameOrder() {
+        assertEquals(List.of("dubbo-kryo", "dubbo-kryo-registered"),
+                PairSelection.select(List.of("dubbo-kryo*"), KNOWN));
+        assertEquals(List.of("dubbo-kryo-registered", "dubbo-fst"),
+                PairSelection.select(List.of("*-registered", "dubbo-???"), KNOWN));
+    }
+
+    @Test
+    void theSerializersGroupIsEveryDubboPairAndTheCeiling() {
+        assertEquals(List.of("dubbo-fst", "dubbo-kryo", "dubbo-kryo-registered", "netty-ceiling"),
+                PairSelection.select(List.of("serializers"), KNOWN));
+    }
+
+    @Test
+    void nothingMatchedIsAnErrorListingPairsAndGroups() {
+        String unknown = assertThrows(IllegalArgumentException.class,
+                () -> PairSelection.select(List.of("dubbo-nope"), KNOWN)).getMessage();
+        assertTrue(unknown.startsWith("option pairs: unknown pair 'dubbo-nope'; pairs: dubbo-fst, "), unknown);
+        assertTrue(unknown.endsWith("; groups: serializers"), unknown);
+        String noMatch = assertThrows(IllegalArgumentException.class,
+                () -> PairSelection.select(List.of("motan-*"), KNOWN)).getMessage();
+        assertTrue(noMatch.startsWith("option pairs: no pair matches 'motan-*'"), noMatch);
+    }
+}
