@@ -192,10 +192,11 @@ client_jfr=$(sed -n 's/^benchmark.sh: JFR recordings of the benchmark JVMs go to
 check "profiling the client wrote a JFR recording per benchmark" \
     test "$(find "${client_jfr:-/nonexistent}" -name '*.jfr' 2>/dev/null | wc -l)" -ge 12
 
-for pair in dubbo-fst dubbo-kryo dubbo-fst-registered dubbo-kryo-registered; do
+serializer_pairs="dubbo-fastjson2 dubbo-protostuff dubbo-java dubbo-compactedjava dubbo-fury dubbo-fory"
+for pair in dubbo-fst dubbo-kryo dubbo-fst-registered dubbo-kryo-registered $serializer_pairs; do
     check "$pair end to end through benchmark.sh" pair_end_to_end "$pair"
 done
-for pair in dubbo-fst-registered dubbo-kryo-registered; do
+for pair in dubbo-fst-registered dubbo-kryo-registered dubbo-fory; do
     check "$pair: the wire check proved the class ids equal on both ends" \
         grep -q "registered=11 classes, ids equal on both ends" "$work/$pair.client.log"
 done
@@ -239,6 +240,11 @@ check "the preset's table is saved beside it" grep -q "| echo | 200k | 10 |" "$w
 jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
 if [ -n "$jdk25" ]; then
     check "dubbo-kryo end to end on $(basename "$jdk25")" pair_end_to_end dubbo-kryo "$jdk25"
+    # the serializers' libraries on JDK 25: throughput mode is enough to run every call
+    short_run="$short_run --modes thrpt"
+    for pair in $serializer_pairs; do
+        check "$pair end to end on $(basename "$jdk25")" pair_end_to_end "$pair" "$jdk25"
+    done
 else
     echo "SKIP JDK 25 run: no Temurin 25 under /usr/lib/jvm"
 fi
