@@ -12,7 +12,8 @@ import org.rpcbench.api.RegisteredClasses;
 /**
  * The ids this JVM's serializer gave {@link RegisteredClasses}, as the serializer itself reports them; empty unless
  * the pair declares a registration bean ({@link KryoClassRegistration}, {@link FstClassRegistration}, the fory
- * pair's) in its XML. Both ends report theirs in the handshake, and the client refuses to measure unless they are equal.
+ * pair's) in its XML. Both ends report theirs in the handshake, and the client refuses to measure unless they are
+ * equal.
  */
 public final class ClassRegistration {
 

@@ -10,8 +10,8 @@ import org.apache.dubbo.common.serialize.ObjectOutput;
 import org.apache.dubbo.common.serialize.Serialization;
 
 /**
- * Apache Fory as Dubbo's serializer {@value #NAME}. Each message is one Fory buffer: primitives written into it
- * directly, objects by Fory, so a message costs one copy to the stream and no per-value Fory header.
+ * Apache Fory as Dubbo's serializer {@value #NAME}. Each message is one Fory buffer, copied to Dubbo's stream once:
+ * primitives written into it directly, strings and objects by Fory (each with Fory's own small header).
  */
 public final class ForySerialization implements Serialization {
 

@@ -4,6 +4,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -23,16 +24,16 @@ final class PairSelection {
     static List<String> select(List<String> requested, List<String> known) {
         Set<String> selected = new LinkedHashSet<>();
         for (String name : requested) {
-            List<String> globs = GROUPS.getOrDefault(name, List.of(name));
-            for (String glob : globs) {
-                List<String> matches = known.stream().filter(matcher(glob)).toList();
-                if (matches.isEmpty()) {
-                    throw new IllegalArgumentException("option pairs: " + (isGlob(name) ? "no pair matches '"
-                            : "unknown pair '") + name + "'; pairs: " + String.join(", ", known)
-                            + "; groups: " + String.join(", ", GROUPS.keySet().stream().sorted().toList()));
-                }
-                selected.addAll(matches);
+            List<String> matches = GROUPS.getOrDefault(name, List.of(name)).stream()
+                    .flatMap(glob -> known.stream().filter(matcher(glob)))
+                    .toList();
+            if (matches.isEmpty()) {
+                String what = GROUPS.containsKey(name) ? "group '" + name + "' matches no pair"
+                        : isGlob(name) ? "no pair matches '" + name + "'" : "unknown pair '" + name + "'";
+                throw new IllegalArgumentException("option pairs: " + what + "; pairs: " + String.join(", ", known)
+                        + "; groups: " + String.join(", ", GROUPS.keySet().stream().sorted().toList()));
             }
+            selected.addAll(matches);
         }
         return List.copyOf(selected);
     }
@@ -41,7 +42,7 @@ final class PairSelection {
         return name.contains("*") || name.contains("?");
     }
 
-    private static java.util.function.Predicate<String> matcher(String glob) {
+    private static Predicate<String> matcher(String glob) {
         StringBuilder regex = new StringBuilder();
         for (char c : glob.toCharArray()) {
             regex.append(switch (c) {

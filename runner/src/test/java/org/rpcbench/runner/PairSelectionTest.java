@@ -42,5 +42,13 @@ class PairSelectionTest {
         String noMatch = assertThrows(IllegalArgumentException.class,
                 () -> PairSelection.select(List.of("motan-*"), KNOWN)).getMessage();
         assertTrue(noMatch.startsWith("option pairs: no pair matches 'motan-*'"), noMatch);
+        String emptyGroup = assertThrows(IllegalArgumentException.class,
+                () -> PairSelection.select(List.of("serializers"), List.of("grpc-protobuf"))).getMessage();
+        assertTrue(emptyGroup.startsWith("option pairs: group 'serializers' matches no pair"), emptyGroup);
+    }
+
+    @Test
+    void aGroupNeedsOnlySomeOfItsGlobsToMatch() {
+        assertEquals(List.of("dubbo-kryo"), PairSelection.select(List.of("serializers"), List.of("dubbo-kryo")));
     }
 }
