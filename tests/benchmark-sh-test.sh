@@ -240,8 +240,6 @@ check "the preset's table is saved beside it" grep -q "| echo | 200k | 10 |" "$w
 jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
 if [ -n "$jdk25" ]; then
     check "dubbo-kryo end to end on $(basename "$jdk25")" pair_end_to_end dubbo-kryo "$jdk25"
-    # the serializers' libraries on JDK 25: throughput mode is enough to run every call
-    short_run="$short_run --modes thrpt"
     for pair in $serializer_pairs; do
         check "$pair end to end on $(basename "$jdk25")" pair_end_to_end "$pair" "$jdk25"
     done
