@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs benchmark.sh as a user would: bad inputs, a port conflict, profiling, and every pair end to end with
-# one-second iterations (plus the kryo pair on JDK 25 when it is installed). Ends with "N passed, M failed".
+# one-second iterations, on the default JDK and, when a Temurin 25 is installed, on it. Ends with "N passed, M failed".
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -216,6 +216,22 @@ check "the ceiling has no registry: skipped as bad input, exit 2, saying why" \
     exits_with 2 "netty-ceiling-server cannot run this: the netty stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" netty-ceiling
 
+# native gRPC: HTTP/2 with gRPC's content type proven on the wire; no registry; a gRPC client at a Dubbo server
+check "grpc-protobuf in one command: HTTP/2 with application/grpc proven, the probe's method path named" \
+    exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=grpc, content-type=application/grpc, method=rpcbench.ProbeService/Probe, grpc-java=" \
+    "$work/grpc.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc.json" -a "$short_run" grpc-protobuf
+check "grpc-protobuf's result is complete" complete_result "$work/grpc.json"
+check "grpc has no registry: exit 2, saying why" \
+    exits_with 2 "grpc-protobuf-server cannot run this: the grpc stack has no registry" "$work/out" -- \
+    "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" grpc-protobuf
+port=$(free_port)
+if check "kryo server starts" start_server dubbo-kryo-server "$port"; then
+    check "a gRPC client at a Dubbo server: exit 1, says it is not a gRPC server" \
+        exits_with 1 "did not answer gRPC's probe within [0-9]+ ms: is it a gRPC pair's server" "$work/out" -- \
+        "$root/benchmark.sh" -p "$port" -a "$short_run" grpc-protobuf-client
+    stop_server
+fi
+
 # the dubbo2-report preset: every echo payload and the CPU-bound call, a table, and the server's load
 preset_result() {
     python3 - "$1" <<'PY'
@@ -240,7 +256,7 @@ check "the preset's table is saved beside it" grep -q "| echo | 200k | 10 |" "$w
 jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
 if [ -n "$jdk25" ]; then
     check "dubbo-kryo end to end on $(basename "$jdk25")" pair_end_to_end dubbo-kryo "$jdk25"
-    for pair in $serializer_pairs; do
+    for pair in $serializer_pairs grpc-protobuf; do
         check "$pair end to end on $(basename "$jdk25")" pair_end_to_end "$pair" "$jdk25"
     done
 else

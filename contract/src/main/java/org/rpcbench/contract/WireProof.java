@@ -22,16 +22,19 @@ import java.util.TreeMap;
  *                          pair registers none (class names on the wire)
  * @param frameBytes each UserService call's request and answer as the stack frames them, by method, for a typical
  *                   request ({@code UserCalls}' sample): what the serializer costs in bytes
+ * @param wire what else the server read off the call, in print order (an HTTP content type, the method path);
+ *             empty where the protocol's header says it all
  */
 public record WireProof(String stack, String protocol, String serialization, String serverProtocol,
         String serverSerialization, String wireSerialization, String server, String client,
         Map<String, String> versions, Map<String, Long> callsByWireFormat, int registeredClasses,
-        Map<String, FrameBytes> frameBytes) {
+        Map<String, FrameBytes> frameBytes, Map<String, String> wire) {
 
     /** "serialization=kryo, wire=kryo, server=127.0.0.1:8080, client=127.0.0.1:51590, protocol=dubbo, dubbo=..." */
     public String describe() {
         StringBuilder text = new StringBuilder("serialization=" + serialization + ", wire=" + wireSerialization
                 + ", server=" + server + ", client=" + client + ", protocol=" + serverProtocol);
+        wire.forEach((name, value) -> text.append(", ").append(name).append('=').append(value));
         if (registeredClasses > 0) {
             text.append(", registered=").append(registeredClasses).append(" classes, ids equal on both ends");
         }

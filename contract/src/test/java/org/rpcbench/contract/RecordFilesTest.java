@@ -38,7 +38,7 @@ class RecordFilesTest {
         frames.put("existUser", new FrameBytes(235, 36));
         frames.put("listUser", new FrameBytes(231, 3070));
         return new WireProof("dubbo", "dubbo", "kryo", "dubbo", "kryo", "kryo", "127.0.0.1:8080",
-                "127.0.0.1:51590", versions, Map.of("kryo", 1L), 11, frames);
+                "127.0.0.1:51590", versions, Map.of("kryo", 1L), 11, frames, Map.of());
     }
 
     @Test

@@ -142,7 +142,7 @@ final class DubboConnection implements StackConnection {
                 .map(report -> new WireProof(DubboStack.NAME, protocol, configured, report.getProtocol(),
                         report.getSerialization(), report.getWireSerialization(), report.getServerAddress(),
                         report.getClientAddress(), new LinkedHashMap<>(report.getVersions()),
-                        new TreeMap<>(report.getCallsBySerialization()), registration.size(), frames))
+                        new TreeMap<>(report.getCallsBySerialization()), registration.size(), frames, Map.of()))
                 .toList();
     }
 

@@ -124,7 +124,7 @@ final class CeilingConnection implements StackConnection {
         ProbeAnswer answer = probe();
         return List.of(new WireProof(NettyStack.NAME, Frame.PROTOCOL, Frame.FORMAT_NONE_NAME, answer.protocol(),
                 answer.serialization(), answer.wireFormat(), answer.server(), answer.client(), answer.versions(),
-                new TreeMap<>(answer.callsByWireFormat()), 0, bodies.userCallFrames()));
+                new TreeMap<>(answer.callsByWireFormat()), 0, bodies.userCallFrames(), Map.of()));
     }
 
     @Override

@@ -16,7 +16,10 @@ final class PairSelection {
     /** Groups by what they compare; each is a list of globs, so a new pair joins its group by its name alone. */
     static final Map<String, List<String>> GROUPS = Map.of(
             // every serializer on Dubbo's dubbo protocol, with the transport's ceiling as the reference row
-            "serializers", List.of("dubbo-*", "netty-ceiling"));
+            "serializers", List.of("dubbo-*", "netty-ceiling"),
+            // the stacks side by side: the transport's ceiling, Dubbo with its default and its fastest common
+            // serializer, and the stacks people weigh Dubbo against
+            "stacks", List.of("netty-ceiling", "dubbo-hessianlite", "dubbo-kryo", "grpc-*"));
 
     private PairSelection() {
     }

@@ -34,11 +34,17 @@ class PairSelectionTest {
     }
 
     @Test
+    void theStacksGroupPutsTheCeilingFirstThenDubboThenTheOtherStacks() {
+        assertEquals(List.of("netty-ceiling", "dubbo-kryo", "grpc-protobuf"),
+                PairSelection.select(List.of("stacks"), KNOWN));
+    }
+
+    @Test
     void nothingMatchedIsAnErrorListingPairsAndGroups() {
         String unknown = assertThrows(IllegalArgumentException.class,
                 () -> PairSelection.select(List.of("dubbo-nope"), KNOWN)).getMessage();
         assertTrue(unknown.startsWith("option pairs: unknown pair 'dubbo-nope'; pairs: dubbo-fst, "), unknown);
-        assertTrue(unknown.endsWith("; groups: serializers"), unknown);
+        assertTrue(unknown.endsWith("; groups: serializers, stacks"), unknown);
         String noMatch = assertThrows(IllegalArgumentException.class,
                 () -> PairSelection.select(List.of("motan-*"), KNOWN)).getMessage();
         assertTrue(noMatch.startsWith("option pairs: no pair matches 'motan-*'"), noMatch);

@@ -1,0 +1,262 @@
+package org.rpcbench.grpc;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.google.protobuf.MessageLite;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.AbstractStub;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import org.rpcbench.api.EchoService;
+import org.rpcbench.api.Page;
+import org.rpcbench.api.User;
+import org.rpcbench.api.UserCalls;
+import org.rpcbench.api.UserService;
+import org.rpcbench.contract.FrameBytes;
+import org.rpcbench.contract.WireProof;
+import org.rpcbench.grpc.proto.EchoServiceGrpc;
+import org.rpcbench.grpc.proto.ProbeServiceGrpc;
+import org.rpcbench.grpc.proto.Protos;
+import org.rpcbench.grpc.proto.UserServiceGrpc;
+import org.rpcbench.stack.ServerSample;
+import org.rpcbench.stack.ServerUnreachableException;
+import org.rpcbench.stack.StackConnection;
+import org.rpcbench.stack.Target;
+import org.rpcbench.stack.WireCheckException;
+
+/**
+ * The gRPC client: blocking stubs called from the benchmark's threads, as the Dubbo pairs' synchronous calls are.
+ * One channel (one HTTP/2 connection, calls multiplexed on it) by default; {@code --connections N} opens N channels
+ * and spreads the calls over them round robin. Every call carries the target's timeout as its deadline.
+ */
+final class GrpcConnection implements StackConnection {
+
+    /** The length prefix gRPC puts before every message on the wire: a compression flag and four length bytes. */
+    static final int MESSAGE_PREFIX_BYTES = 5;
+
+    private final Target target;
+    private final EventLoopGroup group;
+    private final List<ManagedChannel> channels;
+    private final AtomicInteger next = new AtomicInteger();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private GrpcConnection(Target target, EventLoopGroup group, List<ManagedChannel> channels) {
+        this.target = target;
+        this.group = group;
+        this.channels = channels;
+    }
+
+    /**
+     * Opens the channels and calls the probe over each, so that a server that is not there fails here.
+     *
+     * @throws ServerUnreachableException when no server answers at the target
+     */
+    static GrpcConnection open(Target target) {
+        if (!target.direct()) {
+            throw new IllegalArgumentException("the grpc stack has no registry: it connects to --host and --port");
+        }
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(GrpcServer.IO_THREADS, NioIoHandler.newFactory());
+        List<ManagedChannel> channels = new ArrayList<>();
+        GrpcConnection connection = new GrpcConnection(target, group, channels);
+        for (int i = 0; i < Math.max(1, target.connections()); i++) {
+            channels.add(NettyChannelBuilder.forAddress(new InetSocketAddress(target.host(), target.port()))
+                    .channelType(NioSocketChannel.class)
+                    .eventLoopGroup(group)
+                    .usePlaintext()
+                    .build());
+        }
+        try {
+            for (ManagedChannel channel : channels) {
+                ProbeServiceGrpc.newBlockingStub(channel)
+                        .withDeadlineAfter(target.timeoutMillis(), TimeUnit.MILLISECONDS)
+                        .probe(Protos.ProbeRequest.getDefaultInstance());
+            }
+            return connection;
+        } catch (StatusRuntimeException e) {
+            connection.close();
+            if (e.getStatus().getCode() == Status.Code.UNAVAILABLE) {
+                throw new ServerUnreachableException(target, e);
+            }
+            if (e.getStatus().getCode() == Status.Code.DEADLINE_EXCEEDED) {
+                throw new WireCheckException("the server at " + target.describe() + " did not answer gRPC's probe"
+                        + " within " + target.timeoutMillis() + " ms: is it a gRPC pair's server?", e);
+            }
+            throw new WireCheckException("the server at " + target.describe() + " refused gRPC's probe: "
+                    + e.getStatus(), e);
+        }
+    }
+
+    /** The next channel in turn. */
+    private ManagedChannel channel() {
+        return channels.get(Math.floorMod(next.getAndIncrement(), channels.size()));
+    }
+
+    private <S extends AbstractStub<S>> S withDeadline(S stub) {
+        return stub.withDeadlineAfter(target.timeoutMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public UserService userService() {
+        return new UserService() {
+            @Override
+            public boolean existUser(String email) {
+                return withDeadline(UserServiceGrpc.newBlockingStub(channel()))
+                        .existUser(Protos.ExistUserRequest.newBuilder().setEmail(email).build()).getValue();
+            }
+
+            @Override
+            public boolean createUser(User user) {
+                return withDeadline(UserServiceGrpc.newBlockingStub(channel())).createUser(Messages.user(user))
+                        .getValue();
+            }
+
+            @Override
+            public User getUser(long id) {
+                return Messages.user(withDeadline(UserServiceGrpc.newBlockingStub(channel()))
+                        .getUser(Protos.GetUserRequest.newBuilder().setId(id).build()));
+            }
+
+            @Override
+            public Page<User> listUser(int pageNo) {
+                return Messages.page(withDeadline(UserServiceGrpc.newBlockingStub(channel()))
+                        .listUser(Protos.ListUserRequest.newBuilder().setPageNo(pageNo).build()));
+            }
+        };
+    }
+
+    @Override
+    public EchoService echoService() {
+        return new EchoService() {
+            @Override
+            public Object echo(Object payload) {
+                return Messages.payload(withDeadline(EchoServiceGrpc.newBlockingStub(channel()))
+                        .echo(Messages.payload(payload)));
+            }
+
+            @Override
+            public int assembleRandomNumbers(String payload, int count) {
+                return withDeadline(EchoServiceGrpc.newBlockingStub(channel()))
+                        .assembleRandomNumbers(Protos.AssembleRequest.newBuilder()
+                                .setPayload(payload).setCount(count).build())
+                        .getLength();
+            }
+        };
+    }
+
+    @Override
+    public List<String> providers() {
+        return List.of(target.host() + ":" + target.port());
+    }
+
+    /** The probe over each channel: every connection the benchmark calls over is proven, not only the first. */
+    @Override
+    public List<WireProof> proveWire() {
+        Map<String, FrameBytes> frames = frameBytes();
+        List<WireProof> proofs = new ArrayList<>();
+        for (ManagedChannel channel : channels) {
+            Protos.ProbeAnswer answer = probe(channel);
+            Map<String, String> versions = new LinkedHashMap<>();
+            answer.getVersionsList().forEach(version -> versions.put(version.getName(), version.getVersion()));
+            proofs.add(new WireProof(GrpcStack.NAME, GrpcServer.WireFormats.PROTOCOL,
+                    GrpcServer.WireFormats.SERIALIZATION, answer.getProtocol(), answer.getSerialization(),
+                    answer.getWireSerialization(), answer.getServer(), answer.getClient(), versions,
+                    new TreeMap<>(answer.getCallsByWireFormatMap()), 0, frames,
+                    wire(answer)));
+        }
+        return proofs;
+    }
+
+    /** The probe call's HTTP/2 content type and method path, as the server read them. */
+    private static Map<String, String> wire(Protos.ProbeAnswer answer) {
+        Map<String, String> wire = new LinkedHashMap<>();
+        wire.put("content-type", answer.getContentType());
+        wire.put("method", answer.getMethod());
+        return wire;
+    }
+
+    /**
+     * Each UserService call's request and answer message as gRPC frames it: the protobuf bytes and gRPC's 5-byte
+     * prefix. HTTP/2's own framing (9 bytes a frame) and the HPACK-compressed headers come on top.
+     */
+    private static Map<String, FrameBytes> frameBytes() {
+        Map<String, FrameBytes> bytes = new LinkedHashMap<>();
+        for (UserCalls call : UserCalls.values()) {
+            Object argument = call.sampleArguments()[0];
+            Object answer = call.sampleAnswer();
+            MessageLite request;
+            MessageLite response;
+            switch (call) {
+                case EXIST_USER -> {
+                    request = Protos.ExistUserRequest.newBuilder().setEmail((String) argument).build();
+                    response = Protos.Answer.newBuilder().setValue((Boolean) answer).build();
+                }
+                case CREATE_USER -> {
+                    request = Messages.user((User) argument);
+                    response = Protos.Answer.newBuilder().setValue((Boolean) answer).build();
+                }
+                case GET_USER -> {
+                    request = Protos.GetUserRequest.newBuilder().setId((Long) argument).build();
+                    response = Messages.user((User) answer);
+                }
+                case LIST_USER -> {
+                    request = Protos.ListUserRequest.newBuilder().setPageNo((Integer) argument).build();
+                    @SuppressWarnings("unchecked")
+                    Page<User> page = (Page<User>) answer;
+                    response = Messages.page(page);
+                }
+                default -> throw new IllegalStateException("no message for " + call);
+            }
+            bytes.put(call.method(), new FrameBytes(MESSAGE_PREFIX_BYTES + request.getSerializedSize(),
+                    MESSAGE_PREFIX_BYTES + response.getSerializedSize()));
+        }
+        return bytes;
+    }
+
+    @Override
+    public Map<String, ServerSample> sampleServers() {
+        Protos.ProbeAnswer answer = probe(channel());
+        return Map.of(answer.getServer(), new ServerSample(answer.getProcessCpuNanos(), answer.getServerNanoTime(),
+                answer.getAvailableProcessors(), answer.getCpuBoundCallsByThreadMap()));
+    }
+
+    private Protos.ProbeAnswer probe(ManagedChannel channel) {
+        try {
+            return withDeadline(ProbeServiceGrpc.newBlockingStub(channel))
+                    .probe(Protos.ProbeRequest.getDefaultInstance());
+        } catch (StatusRuntimeException e) {
+            throw new WireCheckException("the probe call to " + target.describe() + " failed: " + e.getStatus(), e);
+        }
+    }
+
+    /** Closes once; a second close does nothing. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        for (ManagedChannel channel : channels) {
+            channel.shutdownNow();
+        }
+        try {
+            for (ManagedChannel channel : channels) {
+                channel.awaitTermination(2, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+}

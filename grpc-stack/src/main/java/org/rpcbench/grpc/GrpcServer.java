@@ -1,0 +1,355 @@
+package org.rpcbench.grpc;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import com.google.protobuf.RuntimeVersion;
+import io.grpc.Context;
+import io.grpc.Contexts;
+import io.grpc.Grpc;
+import io.grpc.Metadata;
+import io.grpc.Server;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
+import io.grpc.Status;
+import io.grpc.internal.GrpcUtil;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.StreamObserver;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import org.rpcbench.grpc.proto.EchoServiceGrpc;
+import org.rpcbench.grpc.proto.ProbeServiceGrpc;
+import org.rpcbench.grpc.proto.Protos;
+import org.rpcbench.grpc.proto.UserServiceGrpc;
+import org.rpcbench.stack.BindFailedException;
+import org.rpcbench.stack.CallCounter;
+import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.RunningServer;
+import org.rpcbench.stack.ServedServices;
+import org.rpcbench.stack.ServerSample;
+import org.rpcbench.stack.ServerSettings;
+import org.rpcbench.stack.Versions;
+
+/**
+ * The gRPC server: grpc-java on Netty, on exactly the given host and port, serving the suite's implementations
+ * through protobuf messages. Its thread model is Dubbo's provider default, so that the stacks differ by their own
+ * work only: IO threads one more than the cores (at most 32), and calls run on a fixed pool of 200 threads.
+ * Every call's content type is read by an interceptor: a call that is not gRPC's protobuf is refused, and the
+ * benchmark's calls are counted by what was read.
+ */
+final class GrpcServer implements RunningServer {
+
+    /** Dubbo's default IO threads: one more than the cores, at most 32. */
+    static final int IO_THREADS = Math.min(Runtime.getRuntime().availableProcessors() + 1, 32);
+
+    /** Dubbo's provider default: a fixed pool of 200 threads. */
+    static final int THREADS = 200;
+
+    private final Server server;
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final ExecutorService pool;
+    private final WireFormats wire;
+    private final Map<String, String> versions;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private GrpcServer(Server server, EventLoopGroup boss, EventLoopGroup workers, ExecutorService pool,
+            WireFormats wire, Map<String, String> versions) {
+        this.server = server;
+        this.boss = boss;
+        this.workers = workers;
+        this.pool = pool;
+        this.wire = wire;
+        this.versions = versions;
+    }
+
+    /** @throws BindFailedException when the address cannot be bound */
+    static GrpcServer start(ServerSettings settings, ServedServices services) {
+        if (settings.registry() != null) {
+            throw new IllegalArgumentException("the grpc stack has no registry: its clients connect directly;"
+                    + " drop -r");
+        }
+        Map<String, String> versions = stackVersions();
+        WireFormats wire = new WireFormats();
+        ExecutorService pool = fixedPool();
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(IO_THREADS, NioIoHandler.newFactory());
+        Server server = NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()))
+                .channelType(NioServerSocketChannel.class)
+                .bossEventLoopGroup(boss)
+                .workerEventLoopGroup(workers)
+                .executor(pool)
+                .addService(ServerInterceptors.intercept(new Users(services), wire))
+                .addService(ServerInterceptors.intercept(new Echo(services), wire))
+                .addService(ServerInterceptors.intercept(new Probe(services, wire, versions), wire))
+                .build();
+        try {
+            server.start();
+            return new GrpcServer(server, boss, workers, pool, wire, versions);
+        } catch (IOException | RuntimeException e) {
+            server.shutdownNow();
+            boss.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+            workers.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+            pool.shutdownNow();
+            if (Causes.causedBy(e, BindException.class)) {
+                throw new BindFailedException(settings.host(), settings.port(), e);
+            }
+            throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * grpc-java's and protobuf's versions as their own classes state them (their jars carry no Maven metadata,
+     * and the runnable jar merges their manifests away), then Netty's and Java's.
+     */
+    private static Map<String, String> stackVersions() {
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put("grpc-java", GrpcUtil.getGrpcBuildVersion().getImplementationVersion());
+        versions.put("protobuf-java", RuntimeVersion.MAJOR + "." + RuntimeVersion.MINOR + "." + RuntimeVersion.PATCH
+                + RuntimeVersion.SUFFIX);
+        versions.putAll(Versions.of("io.netty:netty-transport"));
+        return versions;
+    }
+
+    /**
+     * Dubbo's fixed pool's threads; calls beyond them wait in a queue rather than being refused, as gRPC hands the
+     * pool several tasks per call.
+     */
+    private static ExecutorService fixedPool() {
+        AtomicInteger number = new AtomicInteger();
+        return new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
+                runnable -> {
+                    Thread thread = new Thread(runnable, "grpc-worker-" + number.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+    }
+
+    @Override
+    public String protocol() {
+        return WireFormats.PROTOCOL;
+    }
+
+    @Override
+    public String serialization() {
+        return WireFormats.SERIALIZATION;
+    }
+
+    @Override
+    public String registry() {
+        return null;
+    }
+
+    @Override
+    public Map<String, String> versions() {
+        return versions;
+    }
+
+    @Override
+    public Map<String, String> details() {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("executor", "fixed");
+        details.put("threads", String.valueOf(THREADS));
+        details.put("iothreads", String.valueOf(IO_THREADS));
+        details.put("transport", "h2c");
+        return details;
+    }
+
+    @Override
+    public Map<String, Long> callsByWireFormat() {
+        return wire.calls.snapshot(Function.identity());
+    }
+
+    /** Stops once; a second close does nothing. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        server.shutdown();
+        try {
+            if (!server.awaitTermination(2, TimeUnit.SECONDS)) {
+                server.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            server.shutdownNow();
+        }
+        workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        pool.shutdownNow();
+    }
+
+    static String hostAndPort(SocketAddress address) {
+        InetSocketAddress inet = (InetSocketAddress) address;
+        return inet.getAddress().getHostAddress() + ":" + inet.getPort();
+    }
+
+    /**
+     * Reads each call's content type: gRPC's protobuf ({@code application/grpc}, or with {@code +proto}) is let
+     * through and, unless the call is the probe, counted; anything else is refused with the type it was.
+     */
+    static final class WireFormats implements ServerInterceptor {
+
+        static final String PROTOCOL = "grpc";
+        static final String SERIALIZATION = "protobuf";
+
+        private static final Metadata.Key<String> CONTENT_TYPE =
+                Metadata.Key.of("content-type", Metadata.ASCII_STRING_MARSHALLER);
+        private static final Context.Key<CallWire> CALL_WIRE = Context.key("rpcbench.call-wire");
+
+        final CallCounter<String> calls = new CallCounter<>();
+
+        @Override
+        public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers,
+                ServerCallHandler<Q, A> next) {
+            String contentType = headers.get(CONTENT_TYPE);
+            String format = serializationOf(contentType);
+            if (format == null) {
+                call.close(Status.INVALID_ARGUMENT.withDescription("content type " + contentType
+                        + " is not gRPC's protobuf"), new Metadata());
+                return new ServerCall.Listener<>() {
+                };
+            }
+            if (!call.getMethodDescriptor().getServiceName().equals(ProbeServiceGrpc.SERVICE_NAME)) {
+                calls.increment(format);
+                return next.startCall(call, headers);
+            }
+            // the probe alone is told how it arrived: the benchmark's calls pay for nothing but the count
+            CallWire wire = new CallWire(contentType, call.getMethodDescriptor().getFullMethodName(),
+                    hostAndPort(call.getAttributes().get(Grpc.TRANSPORT_ATTR_LOCAL_ADDR)),
+                    hostAndPort(call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR)));
+            return Contexts.interceptCall(Context.current().withValue(CALL_WIRE, wire), call, headers, next);
+        }
+
+        /** protobuf for gRPC's content types that carry it; null for anything else. */
+        static String serializationOf(String contentType) {
+            if (contentType == null) {
+                return null;
+            }
+            int parameters = contentType.indexOf(';');
+            String type = parameters < 0 ? contentType : contentType.substring(0, parameters).trim();
+            return type.equals("application/grpc") || type.equals("application/grpc+proto") ? SERIALIZATION : null;
+        }
+
+        /** How the probe call being served arrived. */
+        static CallWire current() {
+            return CALL_WIRE.get();
+        }
+    }
+
+    /** A call as it arrived: its content type and method path, its connection's two ends as the socket saw them. */
+    record CallWire(String contentType, String method, String server, String client) {
+    }
+
+    /** The suite's UserService, through its messages. */
+    private static final class Users extends UserServiceGrpc.UserServiceImplBase {
+
+        private final ServedServices services;
+
+        Users(ServedServices services) {
+            this.services = services;
+        }
+
+        @Override
+        public void existUser(Protos.ExistUserRequest request, StreamObserver<Protos.Answer> answer) {
+            reply(answer, Protos.Answer.newBuilder()
+                    .setValue(services.users().existUser(request.getEmail())).build());
+        }
+
+        @Override
+        public void createUser(Protos.User request, StreamObserver<Protos.Answer> answer) {
+            reply(answer, Protos.Answer.newBuilder()
+                    .setValue(services.users().createUser(Messages.user(request))).build());
+        }
+
+        @Override
+        public void getUser(Protos.GetUserRequest request, StreamObserver<Protos.User> answer) {
+            reply(answer, Messages.user(services.users().getUser(request.getId())));
+        }
+
+        @Override
+        public void listUser(Protos.ListUserRequest request, StreamObserver<Protos.Page> answer) {
+            reply(answer, Messages.page(services.users().listUser(request.getPageNo())));
+        }
+    }
+
+    /** The suite's echo and CPU-bound call, through their messages. */
+    private static final class Echo extends EchoServiceGrpc.EchoServiceImplBase {
+
+        private final ServedServices services;
+
+        Echo(ServedServices services) {
+            this.services = services;
+        }
+
+        @Override
+        public void echo(Protos.Payload request, StreamObserver<Protos.Payload> answer) {
+            reply(answer, Messages.payload(services.echo().echo(Messages.payload(request))));
+        }
+
+        @Override
+        public void assembleRandomNumbers(Protos.AssembleRequest request,
+                StreamObserver<Protos.AssembleAnswer> answer) {
+            reply(answer, Protos.AssembleAnswer.newBuilder()
+                    .setLength(services.echo().assembleRandomNumbers(request.getPayload(), request.getCount()))
+                    .build());
+        }
+    }
+
+    /** What the server is configured for, what it read off the probe's own call, and what it has spent. */
+    private static final class Probe extends ProbeServiceGrpc.ProbeServiceImplBase {
+
+        private final ServedServices services;
+        private final WireFormats wire;
+        private final Map<String, String> versions;
+
+        Probe(ServedServices services, WireFormats wire, Map<String, String> versions) {
+            this.services = services;
+            this.wire = wire;
+            this.versions = versions;
+        }
+
+        @Override
+        public void probe(Protos.ProbeRequest request, StreamObserver<Protos.ProbeAnswer> answer) {
+            CallWire call = WireFormats.current();
+            ServerSample sample = services.sample().get();
+            Protos.ProbeAnswer.Builder probe = Protos.ProbeAnswer.newBuilder()
+                    .setProtocol(WireFormats.PROTOCOL)
+                    .setSerialization(WireFormats.SERIALIZATION)
+                    .setWireSerialization(WireFormats.serializationOf(call.contentType()))
+                    .setContentType(call.contentType())
+                    .setMethod(call.method())
+                    .setServer(call.server())
+                    .setClient(call.client())
+                    .putAllCallsByWireFormat(wire.calls.snapshot(Function.identity()))
+                    .setProcessCpuNanos(sample.processCpuNanos())
+                    .setServerNanoTime(sample.serverNanoTime())
+                    .setAvailableProcessors(sample.availableProcessors())
+                    .putAllCpuBoundCallsByThread(sample.cpuBoundCallsByThread());
+            versions.forEach((name, version) -> probe.addVersions(
+                    Protos.Version.newBuilder().setName(name).setVersion(version)));
+            reply(answer, probe.build());
+        }
+    }
+
+    private static <A> void reply(StreamObserver<A> answer, A message) {
+        answer.onNext(message);
+        answer.onCompleted();
+    }
+}

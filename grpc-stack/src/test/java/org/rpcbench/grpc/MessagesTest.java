@@ -1,0 +1,59 @@
+package org.rpcbench.grpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.rpcbench.api.Page;
+import org.rpcbench.api.Payload;
+import org.rpcbench.api.User;
+import org.rpcbench.api.UserServiceContract;
+import org.rpcbench.grpc.proto.Protos;
+
+/** Every bean the benchmark sends survives protobuf's bytes unchanged, so the answer checks hold for gRPC too. */
+class MessagesTest {
+
+    @ParameterizedTest
+    @EnumSource(Payload.class)
+    void everyEchoPayloadComesBackEqualFromItsBytes(Payload payload) throws InvalidProtocolBufferException {
+        Object sent = payload.create();
+        Object read = Messages.payload(Protos.Payload.parseFrom(Messages.payload(sent).toByteArray()));
+        payload.checkEcho(sent, read);
+    }
+
+    @Test
+    void aUserAndAPageComeBackAsTheContractChecksThem() throws InvalidProtocolBufferException {
+        User user = UserServiceContract.user(7);
+        User read = Messages.user(Protos.User.parseFrom(Messages.user(user).toByteArray()));
+        assertEquals(user, read);
+        UserServiceContract.checkGetUser(7, read);
+
+        Page<User> page = UserServiceContract.page(3);
+        UserServiceContract.checkListUser(3,
+                Messages.page(Protos.Page.parseFrom(Messages.page(page).toByteArray())));
+    }
+
+    @Test
+    void aPayloadTheDefinitionHasNoCaseForIsRefusedByName() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Messages.payload(List.of(1, 2)));
+        assertTrue(refused.getMessage().contains("no case for an echo payload of"), refused.getMessage());
+    }
+
+    @Test
+    void onlyGrpcsProtobufContentTypesAreReadAsProtobuf() {
+        assertEquals("protobuf", GrpcServer.WireFormats.serializationOf("application/grpc"));
+        assertEquals("protobuf", GrpcServer.WireFormats.serializationOf("application/grpc+proto"));
+        assertEquals("protobuf", GrpcServer.WireFormats.serializationOf("application/grpc+proto; charset=utf-8"));
+        assertNull(GrpcServer.WireFormats.serializationOf("application/grpc+json"));
+        assertNull(GrpcServer.WireFormats.serializationOf("application/json"));
+        assertNull(GrpcServer.WireFormats.serializationOf(null));
+    }
+}
