@@ -151,7 +151,8 @@ public final class BenchmarkClient {
                 return Stopped.failed(ExitCode.FAILED, unusable);
             }
             write(resultFile, results, options.resultFormat());
-            String table = PairTable.markdown(format(results, ResultFormatType.JSON));
+            String table = PairTable.markdown(format(results, ResultFormatType.JSON),
+                    options.preset() == null ? null : options.preset().seed());
             Path tableFile = resultFile.resolveSibling(resultFile.getFileName() + ".md");
             writeText(tableFile, table);
             out.println();

@@ -44,11 +44,39 @@ public final class PairTable {
      * @throws IllegalArgumentException when the text is not JMH's JSON
      */
     public static String markdown(String jmhJson) {
+        return markdown(jmhJson, null);
+    }
+
+    /**
+     * The table with a seed report's published figures in two more columns, on the rows it has figures for, and a
+     * line under it naming the source; without seed figures, the plain table.
+     *
+     * @throws IllegalArgumentException when the text is not JMH's JSON
+     */
+    public static String markdown(String jmhJson, SeedFigures seed) {
+        List<Row> rows;
         try {
-            return MarkdownReport.table(HEADER, rows(JmhJson.parse(jmhJson, "")).stream().map(Row::cells).toList());
+            rows = rows(JmhJson.parse(jmhJson, ""));
         } catch (InputException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
+        if (seed == null) {
+            return MarkdownReport.table(HEADER, rows.stream().map(Row::cells).toList());
+        }
+        List<String> header = new ArrayList<>(HEADER);
+        header.add("seed TPS (calls/s)");
+        header.add("seed avg (ms)");
+        List<List<String>> cells = new ArrayList<>();
+        for (Row row : rows) {
+            List<String> line = new ArrayList<>(row.cells());
+            SeedFigures.Figure figure = seed.figures().get(SeedFigures.key(row.payload(), row.threads()));
+            line.add(figure == null ? "" : Format.score(figure.tps(), Units.CALLS_PER_SECOND));
+            line.add(figure == null || figure.averageMillis() == null ? ""
+                    : Format.score(figure.averageMillis(), Units.MILLISECONDS));
+            cells.add(line);
+        }
+        return MarkdownReport.table(header, cells) + "\nseed figures: " + seed.source()
+                + " (another machine, JVM and version: compare the shape, not the ratio)\n";
     }
 
     static List<Row> rows(List<Measurement> measurements) {

@@ -1,0 +1,43 @@
+package org.rpcbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** The table a client prints, with and without a seed report's figures beside it. */
+class PairTableTest {
+
+    @Test
+    void seedFiguresFillTheirRowsOnlyAndTheSourceIsNamedUnderTheTable() throws IOException {
+        String json = Files.readString(Fixtures.path("payloads/dubbo-kryo.json"));
+        SeedFigures seed = new SeedFigures("seed 004, a test table",
+                Map.of(SeedFigures.key("1k", 8), new SeedFigures.Figure(19968, 0.5),
+                        SeedFigures.key("empty", 8), new SeedFigures.Figure(39181, null)));
+
+        String md = PairTable.markdown(json, seed);
+
+        assertTrue(md.startsWith("| call | payload | threads | TPS (calls/s) | avg (ms) | p50 (ms) | p99 (ms) |"
+                + " p99.9 (ms) | seed TPS (calls/s) | seed avg (ms) |\n"), md);
+        assertTrue(md.lines().anyMatch(line -> line.startsWith("| echo | 1k | 8 |")
+                && line.endsWith("| 19,968 | 0.500 |")), md);
+        assertTrue(md.lines().anyMatch(line -> line.startsWith("| echo | empty | 8 |")
+                && line.endsWith("| 39,181 |  |")), md);
+        assertTrue(md.lines().anyMatch(line -> line.startsWith("| echo | 1k | 1 |") && line.endsWith("|  |  |")),
+                md);
+        assertTrue(md.endsWith("\nseed figures: seed 004, a test table (another machine, JVM and version: compare"
+                + " the shape, not the ratio)\n"), md);
+    }
+
+    @Test
+    void withoutSeedFiguresTheTableIsThePlainOne() throws IOException {
+        String json = Files.readString(Fixtures.path("payloads/dubbo-kryo.json"));
+        assertEquals(PairTable.markdown(json), PairTable.markdown(json, null));
+        assertTrue(PairTable.markdown(json).startsWith("| call | payload | threads | TPS (calls/s) | avg (ms) |"
+                + " p50 (ms) | p99 (ms) | p99.9 (ms) |\n"));
+    }
+}
