@@ -76,6 +76,7 @@ final class GrpcConnection implements StackConnection {
                     .channelType(NioSocketChannel.class)
                     .eventLoopGroup(group)
                     .usePlaintext()
+                    .maxInboundMessageSize(GrpcServer.MAX_MESSAGE_BYTES)
                     .build());
         }
         try {
