@@ -31,6 +31,7 @@ import org.rpcbench.grpc.proto.EchoServiceGrpc;
 import org.rpcbench.grpc.proto.ProbeServiceGrpc;
 import org.rpcbench.grpc.proto.Protos;
 import org.rpcbench.grpc.proto.UserServiceGrpc;
+import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerUnreachableException;
 import org.rpcbench.stack.StackConnection;
@@ -68,7 +69,7 @@ final class GrpcConnection implements StackConnection {
         if (!target.direct()) {
             throw new IllegalArgumentException("the grpc stack has no registry: it connects to --host and --port");
         }
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(GrpcServer.IO_THREADS, NioIoHandler.newFactory());
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(ProviderThreads.IO_THREADS, NioIoHandler.newFactory());
         List<ManagedChannel> channels = new ArrayList<>();
         GrpcConnection connection = new GrpcConnection(target, group, channels);
         for (int i = 0; i < Math.max(1, target.connections()); i++) {

@@ -11,7 +11,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 import com.google.protobuf.RuntimeVersion;
@@ -39,6 +38,7 @@ import org.rpcbench.grpc.proto.UserServiceGrpc;
 import org.rpcbench.stack.BindFailedException;
 import org.rpcbench.stack.CallCounter;
 import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
 import org.rpcbench.stack.ServerSample;
@@ -53,12 +53,6 @@ import org.rpcbench.stack.Versions;
  * benchmark's calls are counted by what was read.
  */
 final class GrpcServer implements RunningServer {
-
-    /** Dubbo's default IO threads: one more than the cores, at most 32. */
-    static final int IO_THREADS = Math.min(Runtime.getRuntime().availableProcessors() + 1, 32);
-
-    /** Dubbo's provider default: a fixed pool of 200 threads. */
-    static final int THREADS = 200;
 
     /** Dubbo's payload limit (gRPC's own default is 4 MiB), so that gRPC refuses what the Dubbo pairs refuse. */
     static final int MAX_MESSAGE_BYTES = 8 << 20;
@@ -91,7 +85,7 @@ final class GrpcServer implements RunningServer {
         WireFormats wire = new WireFormats();
         ExecutorService pool = fixedPool();
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(IO_THREADS, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(ProviderThreads.IO_THREADS, NioIoHandler.newFactory());
         Server server = NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()))
                 .channelType(NioServerSocketChannel.class)
                 .bossEventLoopGroup(boss)
@@ -135,13 +129,8 @@ final class GrpcServer implements RunningServer {
      * pool several tasks per call.
      */
     private static ExecutorService fixedPool() {
-        AtomicInteger number = new AtomicInteger();
-        return new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
-                runnable -> {
-                    Thread thread = new Thread(runnable, "grpc-worker-" + number.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
+        return new ThreadPoolExecutor(ProviderThreads.WORKERS, ProviderThreads.WORKERS, 0, TimeUnit.MILLISECONDS,
+                new LinkedBlockingQueue<>(), ProviderThreads.daemon("grpc-worker"));
     }
 
     @Override
@@ -168,8 +157,8 @@ final class GrpcServer implements RunningServer {
     public Map<String, String> details() {
         Map<String, String> details = new LinkedHashMap<>();
         details.put("executor", "fixed");
-        details.put("threads", String.valueOf(THREADS));
-        details.put("iothreads", String.valueOf(IO_THREADS));
+        details.put("threads", String.valueOf(ProviderThreads.WORKERS));
+        details.put("iothreads", String.valueOf(ProviderThreads.IO_THREADS));
         details.put("transport", "h2c");
         details.put("maxMessageBytes", String.valueOf(MAX_MESSAGE_BYTES));
         return details;

@@ -37,6 +37,7 @@ import org.rpcbench.api.UserService;
 import org.rpcbench.api.WrongAnswerException;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.WireProof;
+import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerUnreachableException;
 import org.rpcbench.stack.StackConnection;
@@ -74,7 +75,7 @@ final class CeilingConnection implements StackConnection {
             throw new IllegalArgumentException("the netty stack has no registry: it connects to --host and --port");
         }
         Bodies bodies = new Bodies();
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(CeilingServer.IO_THREADS, NioIoHandler.newFactory());
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(ProviderThreads.IO_THREADS, NioIoHandler.newFactory());
         List<Channel> channels = new ArrayList<>();
         CeilingConnection connection = new CeilingConnection(target, bodies, group, channels);
         Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)

@@ -15,7 +15,6 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 import io.netty.bootstrap.ServerBootstrap;
@@ -38,6 +37,7 @@ import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.stack.BindFailedException;
 import org.rpcbench.stack.CallCounter;
 import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
 import org.rpcbench.stack.ServerSample;
@@ -53,9 +53,6 @@ import org.rpcbench.stack.Versions;
  * of 200 threads ({@code dispatcher=all}), or answer on the IO thread ({@code dispatcher=direct}).
  */
 final class CeilingServer implements RunningServer {
-
-    /** Dubbo's default IO threads: one more than the cores, at most 32. */
-    static final int IO_THREADS = Math.min(Runtime.getRuntime().availableProcessors() + 1, 32);
 
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
@@ -84,7 +81,7 @@ final class CeilingServer implements RunningServer {
         }
         Properties configuration = configuration();
         String dispatcher = configuration.getProperty("dispatcher", "all");
-        int threads = Integer.parseInt(configuration.getProperty("threads", "200"));
+        int threads = Integer.parseInt(configuration.getProperty("threads", String.valueOf(ProviderThreads.WORKERS)));
         if (!dispatcher.equals("all") && !dispatcher.equals("direct")) {
             throw new IllegalArgumentException("netty.properties: dispatcher '" + dispatcher
                     + "' is not all or direct");
@@ -94,12 +91,12 @@ final class CeilingServer implements RunningServer {
         Map<String, String> details = new LinkedHashMap<>();
         details.put("dispatcher", dispatcher);
         details.put("threads", dispatcher.equals("all") ? String.valueOf(threads) : "0");
-        details.put("iothreads", String.valueOf(IO_THREADS));
+        details.put("iothreads", String.valueOf(ProviderThreads.IO_THREADS));
         details.put("frameBytes", bodies.describe().toString().replace(" ", ""));
         CallCounter<String> calls = new CallCounter<>();
         ExecutorService pool = dispatcher.equals("all") ? fixedPool(threads) : null;
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(IO_THREADS, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(ProviderThreads.IO_THREADS, NioIoHandler.newFactory());
         Handler handler = new Handler(bodies, services, calls, pool, versions);
         try {
             Channel channel = new ServerBootstrap().group(boss, workers)
@@ -133,13 +130,8 @@ final class CeilingServer implements RunningServer {
 
     /** Dubbo's fixed pool: that many threads, no queue (a call over the limit is refused, not queued). */
     private static ExecutorService fixedPool(int threads) {
-        AtomicInteger number = new AtomicInteger();
         return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new SynchronousQueue<>(),
-                runnable -> {
-                    Thread thread = new Thread(runnable, "ceiling-worker-" + number.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
+                ProviderThreads.daemon("ceiling-worker"));
     }
 
     /** The server module's netty.properties, or none. */
