@@ -79,7 +79,8 @@ final class HtmlReport {
             html.append("<h2>").append(Svg.escape(call.title())).append("</h2>\n<p class=\"detail\">")
                     .append(Svg.escape(call.detail())).append(". ").append(Svg.escape(ReportTables.errorNote(call)))
                     .append("</p>\n");
-            table(html, ReportTables.CALL_HEADER, call.rows().stream().map(ReportTables::callRow).toList());
+            ReportTables.Table table = ReportTables.callTable(call);
+            table(html, table.header(), table.rows());
             String ranking = ReportTables.ranking(call);
             if (!ranking.isEmpty()) {
                 html.append("<p class=\"ranking\">").append(Svg.escape(ranking)).append("</p>\n");

@@ -35,7 +35,8 @@ final class MarkdownReport {
             md.append("\n## ").append(escape(call.title())).append("\n\n");
             md.append('_').append(escape(call.detail())).append(". ").append(escape(ReportTables.errorNote(call)))
                     .append("_\n\n");
-            table(md, ReportTables.CALL_HEADER, call.rows().stream().map(ReportTables::callRow).toList());
+            ReportTables.Table table = ReportTables.callTable(call);
+            table(md, table.header(), table.rows());
             String ranking = ReportTables.ranking(call);
             if (!ranking.isEmpty()) {
                 md.append('\n').append(escape(ranking)).append('\n');

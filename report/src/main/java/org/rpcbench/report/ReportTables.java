@@ -19,6 +19,9 @@ final class ReportTables {
 
     static final List<String> CALL_HEADER = List.of("pair", "TPS (calls/s)", "avg (ms)", "p50 (ms)", "p90 (ms)",
             "p99 (ms)", "p99.9 (ms)");
+    /** The transport's ceiling: a call that has it gets a column of every pair's TPS over the ceiling's. */
+    static final String CEILING_PAIR = "netty-ceiling";
+    static final String OF_CEILING_HEADER = "of the ceiling (TPS)";
     static final List<String> PAIR_HEADER = List.of("pair", "serialization", "status", "topology", "seconds",
             "result");
 
@@ -181,6 +184,31 @@ final class ReportTables {
                 .map(outcome -> outcome.pair() + " " + outcome.status()
                         + (outcome.message() == null ? "" : ": " + outcome.message()))
                 .toList();
+    }
+
+    /**
+     * A call's table: a row per pair; with a column of each pair's throughput as a fraction of the ceiling's when
+     * the ceiling pair has a throughput score for the call.
+     */
+    static Table callTable(ReportModel.Call call) {
+        List<List<String>> rows = call.rows().stream().map(ReportTables::callRow).toList();
+        Measurement ceiling = call.rows().stream()
+                .filter(row -> row.pair().equals(CEILING_PAIR) && row.throughput() != null)
+                .map(ReportModel.Row::throughput).findFirst().orElse(null);
+        if (ceiling == null || ceiling.score() <= 0) {
+            return new Table(CALL_HEADER, rows);
+        }
+        List<String> header = new ArrayList<>(CALL_HEADER);
+        header.add(2, OF_CEILING_HEADER);
+        List<List<String>> withRatio = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Measurement throughput = call.rows().get(i).throughput();
+            List<String> row = new ArrayList<>(rows.get(i));
+            row.add(2, throughput == null ? ""
+                    : String.format(Locale.ROOT, "%.2f", throughput.score() / ceiling.score()));
+            withRatio.add(row);
+        }
+        return new Table(header, withRatio);
     }
 
     static List<String> callRow(ReportModel.Row row) {

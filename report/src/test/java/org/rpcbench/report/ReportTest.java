@@ -173,6 +173,21 @@ class ReportTest {
     }
 
     @Test
+    void aCallWithTheCeilingShowsEveryPairsThroughputAsAFractionOfIt() throws IOException {
+        String md = report("report.md", "payloads");
+
+        assertTrue(md.contains("| pair | TPS (calls/s) | of the ceiling (TPS) | avg (ms) |"), md);
+        // echo 1k at 8 threads: kryo 19.80 and hessian2 16.83 calls/ms against the ceiling's 27.72
+        assertTrue(md.lines().anyMatch(line -> line.startsWith("| dubbo-kryo | 19,800") && line.contains(" | 0.71 | ")),
+                md);
+        assertTrue(md.lines().anyMatch(line -> line.startsWith("| dubbo-hessianlite | 16,830")
+                && line.contains(" | 0.61 | ")), md);
+        assertTrue(md.lines().anyMatch(line -> line.startsWith("| netty-ceiling | 27,720")
+                && line.contains(" | 1.00 | ")), md);
+        assertTrue(report("report.html", "payloads").contains("<th>of the ceiling (TPS)</th>"));
+    }
+
+    @Test
     void pairTableOfPlainJmhFilesShowsNoEmptyColumn() throws IOException {
         String md = report("report.md", "sweep/dubbo-kryo.json", "sweep/dubbo-fst.json");
 
