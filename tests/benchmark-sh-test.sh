@@ -221,6 +221,10 @@ check "grpc-protobuf in one command: HTTP/2 with application/grpc proven, the pr
     exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=grpc, content-type=application/grpc, method=rpcbench.ProbeService/Probe, grpc-java=" \
     "$work/grpc.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc.json" -a "$short_run" grpc-protobuf
 check "grpc-protobuf's result is complete" complete_result "$work/grpc.json"
+check "grpc-protobuf-direct: the server states gRPC's direct executor, and the pair measures" \
+    exits_with 0 "rpcbench server ready: .*dispatcher=direct threads=0 " "$work/grpc-direct.out" -- \
+    "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc-direct.json" -a "$short_run" grpc-protobuf-direct
+check "grpc-protobuf-direct's result is complete" complete_result "$work/grpc-direct.json"
 check "grpc has no registry: exit 2, saying why" \
     exits_with 2 "grpc-protobuf-server cannot run this: the grpc stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" grpc-protobuf

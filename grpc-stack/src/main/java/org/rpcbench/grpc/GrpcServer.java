@@ -48,7 +48,9 @@ import org.rpcbench.stack.Versions;
 /**
  * The gRPC server: grpc-java on Netty, on exactly the given host and port, serving the suite's implementations
  * through protobuf messages. Its thread model is Dubbo's provider default, so that the stacks differ by their own
- * work only: IO threads one more than the cores (at most 32), and calls run on a fixed pool of 200 threads.
+ * work only, unless the module's {@code grpc.properties} says otherwise: IO threads one more than the cores (at
+ * most 32) hand calls to a fixed pool of 200 threads ({@code dispatcher=all}), or run them themselves ({@code
+ * dispatcher=direct}: gRPC's direct executor, what its performance guide suggests for handlers that never block).
  * Every call's content type is read by an interceptor: a call that is not gRPC's protobuf is refused, and the
  * benchmark's calls are counted by what was read.
  */
@@ -61,16 +63,18 @@ final class GrpcServer implements RunningServer {
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final ExecutorService pool;
+    private final ProviderThreads threads;
     private final WireFormats wire;
     private final Map<String, String> versions;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private GrpcServer(Server server, EventLoopGroup boss, EventLoopGroup workers, ExecutorService pool,
-            WireFormats wire, Map<String, String> versions) {
+            ProviderThreads threads, WireFormats wire, Map<String, String> versions) {
         this.server = server;
         this.boss = boss;
         this.workers = workers;
         this.pool = pool;
+        this.threads = threads;
         this.wire = wire;
         this.versions = versions;
     }
@@ -83,14 +87,16 @@ final class GrpcServer implements RunningServer {
         }
         Map<String, String> versions = stackVersions();
         WireFormats wire = new WireFormats();
-        ExecutorService pool = fixedPool();
+        ProviderThreads threads = ProviderThreads.load("grpc.properties");
+        ExecutorService pool = threads.direct() ? null : fixedPool(threads.workers());
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(ProviderThreads.IO_THREADS, NioIoHandler.newFactory());
-        Server server = NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()))
+        NettyServerBuilder builder = NettyServerBuilder.forAddress(
+                        new InetSocketAddress(settings.host(), settings.port()))
                 .channelType(NioServerSocketChannel.class)
                 .bossEventLoopGroup(boss)
-                .workerEventLoopGroup(workers)
-                .executor(pool)
+                .workerEventLoopGroup(workers);
+        Server server = (threads.direct() ? builder.directExecutor() : builder.executor(pool))
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
                 .addService(ServerInterceptors.intercept(new Users(services), wire))
                 .addService(ServerInterceptors.intercept(new Echo(services), wire))
@@ -98,12 +104,14 @@ final class GrpcServer implements RunningServer {
                 .build();
         try {
             server.start();
-            return new GrpcServer(server, boss, workers, pool, wire, versions);
+            return new GrpcServer(server, boss, workers, pool, threads, wire, versions);
         } catch (IOException | RuntimeException e) {
             server.shutdownNow();
             boss.shutdownGracefully(0, 0, TimeUnit.SECONDS);
             workers.shutdownGracefully(0, 0, TimeUnit.SECONDS);
-            pool.shutdownNow();
+            if (pool != null) {
+                pool.shutdownNow();
+            }
             if (Causes.causedBy(e, BindException.class)) {
                 throw new BindFailedException(settings.host(), settings.port(), e);
             }
@@ -128,9 +136,9 @@ final class GrpcServer implements RunningServer {
      * Dubbo's fixed pool's threads; calls beyond them wait in a queue rather than being refused, as gRPC hands the
      * pool several tasks per call.
      */
-    private static ExecutorService fixedPool() {
-        return new ThreadPoolExecutor(ProviderThreads.WORKERS, ProviderThreads.WORKERS, 0, TimeUnit.MILLISECONDS,
-                new LinkedBlockingQueue<>(), ProviderThreads.daemon("grpc-worker"));
+    private static ExecutorService fixedPool(int workers) {
+        return new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
+                ProviderThreads.daemon("grpc-worker"));
     }
 
     @Override
@@ -155,10 +163,7 @@ final class GrpcServer implements RunningServer {
 
     @Override
     public Map<String, String> details() {
-        Map<String, String> details = new LinkedHashMap<>();
-        details.put("executor", "fixed");
-        details.put("threads", String.valueOf(ProviderThreads.WORKERS));
-        details.put("iothreads", String.valueOf(ProviderThreads.IO_THREADS));
+        Map<String, String> details = new LinkedHashMap<>(threads.details());
         details.put("transport", "h2c");
         details.put("maxMessageBytes", String.valueOf(MAX_MESSAGE_BYTES));
         return details;
@@ -186,7 +191,9 @@ final class GrpcServer implements RunningServer {
         }
         workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        pool.shutdownNow();
+        if (pool != null) {
+            pool.shutdownNow();
+        }
     }
 
     static String hostAndPort(SocketAddress address) {

@@ -1,7 +1,6 @@
 package org.rpcbench.netty;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -9,7 +8,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -79,22 +77,13 @@ final class CeilingServer implements RunningServer {
             throw new IllegalArgumentException("the netty stack has no registry: its clients connect directly;"
                     + " drop -r");
         }
-        Properties configuration = configuration();
-        String dispatcher = configuration.getProperty("dispatcher", "all");
-        int threads = Integer.parseInt(configuration.getProperty("threads", String.valueOf(ProviderThreads.WORKERS)));
-        if (!dispatcher.equals("all") && !dispatcher.equals("direct")) {
-            throw new IllegalArgumentException("netty.properties: dispatcher '" + dispatcher
-                    + "' is not all or direct");
-        }
+        ProviderThreads threads = ProviderThreads.load("netty.properties");
         Bodies bodies = new Bodies();
         Map<String, String> versions = Versions.of("io.netty:netty-transport");
-        Map<String, String> details = new LinkedHashMap<>();
-        details.put("dispatcher", dispatcher);
-        details.put("threads", dispatcher.equals("all") ? String.valueOf(threads) : "0");
-        details.put("iothreads", String.valueOf(ProviderThreads.IO_THREADS));
+        Map<String, String> details = new LinkedHashMap<>(threads.details());
         details.put("frameBytes", bodies.describe().toString().replace(" ", ""));
         CallCounter<String> calls = new CallCounter<>();
-        ExecutorService pool = dispatcher.equals("all") ? fixedPool(threads) : null;
+        ExecutorService pool = threads.direct() ? null : fixedPool(threads.workers());
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(ProviderThreads.IO_THREADS, NioIoHandler.newFactory());
         Handler handler = new Handler(bodies, services, calls, pool, versions);
@@ -132,19 +121,6 @@ final class CeilingServer implements RunningServer {
     private static ExecutorService fixedPool(int threads) {
         return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new SynchronousQueue<>(),
                 ProviderThreads.daemon("ceiling-worker"));
-    }
-
-    /** The server module's netty.properties, or none. */
-    private static Properties configuration() {
-        Properties properties = new Properties();
-        try (InputStream in = CeilingServer.class.getClassLoader().getResourceAsStream("netty.properties")) {
-            if (in != null) {
-                properties.load(in);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read netty.properties", e);
-        }
-        return properties;
     }
 
     @Override
