@@ -18,4 +18,12 @@ public interface ClientStack {
      *                            is not on the class path)
      */
     StackConnection open(Target target);
+
+    /**
+     * Frees what the stack keeps for the whole process (static schedulers, shared event loops) once the process will
+     * open no more connections: a JMH fork calls it after its trial, so that the fork can end. Nothing by default,
+     * for stacks that free everything when their connection closes.
+     */
+    default void releaseProcess() {
+    }
 }

@@ -17,10 +17,19 @@ final class ForkJvm {
     private ForkJvm() {
     }
 
+    /** Set in every fork, so that a benchmark knows it runs in a process of its own (JMH's forks may be 0). */
+    private static final String FORK_PROPERTY = "rpcbench.fork";
+
     static List<String> args(Target target, Path logFile) {
         List<String> args = new ArrayList<>(JvmRole.FORK.jvmArgs());
         target.systemProperties().forEach((name, value) -> args.add("-D" + name + "=" + value));
         args.add("-D" + RunFiles.LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
+        args.add("-D" + FORK_PROPERTY + "=true");
         return args;
+    }
+
+    /** Whether this JVM is one of JMH's forks, which ends after its trial. */
+    static boolean inFork() {
+        return Boolean.getBoolean(FORK_PROPERTY);
     }
 }

@@ -14,13 +14,14 @@ import org.rpcbench.stack.Target;
 class ForkJvmTest {
 
     @Test
-    void forksAreToldTheTargetConnectionsAndLogFileWithTheForkRolesFlags() {
+    void forksAreToldTheTargetConnectionsAndLogFileWithTheForkRolesFlagsAndThatTheyAreForks() {
         List<String> args = ForkJvm.args(new Target("127.0.0.1", 9999, null, 10, 5000), Path.of("/tmp/run.log"));
         assertTrue(args.containsAll(JvmRole.FORK.jvmArgs()));
         assertTrue(args.contains("-Drpcbench.host=127.0.0.1"));
         assertTrue(args.contains("-Drpcbench.port=9999"));
         assertTrue(args.contains("-Drpcbench.connections=10"));
         assertTrue(args.contains("-Dorg.slf4j.simpleLogger.logFile=/tmp/run.log"));
+        assertTrue(args.contains("-Drpcbench.fork=true"));
     }
 
     @Test

@@ -20,6 +20,8 @@ import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.dubbo.frames.DubboFrames;
 import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.ProbeReport;
+import org.rpcbench.stack.ProbeService;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerUnreachableException;
 import org.rpcbench.stack.StackConnection;

@@ -10,6 +10,8 @@ import org.apache.dubbo.rpc.ProtocolServer;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcServiceContext;
 import org.apache.dubbo.rpc.protocol.dubbo.DubboProtocol;
+import org.rpcbench.stack.ProbeReport;
+import org.rpcbench.stack.ProbeService;
 import org.rpcbench.stack.ServerSample;
 
 /** Both instruments: the handshake (over hessian2) and the probe (over the pair's serializer) report the same. */

@@ -13,6 +13,7 @@ import org.apache.dubbo.rpc.Result;
 import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.Constants;
 import org.rpcbench.stack.CallCounter;
+import org.rpcbench.stack.ProbeService;
 
 /**
  * Refuses, on the provider, every call whose wire serializer is not the one the provider is configured with.

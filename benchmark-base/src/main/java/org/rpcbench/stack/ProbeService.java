@@ -1,4 +1,4 @@
-package org.rpcbench.dubbo;
+package org.rpcbench.stack;
 
 /**
  * Asked by the client before it measures: what the server is, and what it saw of this very call. The probe travels

@@ -1,11 +1,14 @@
-package org.rpcbench.dubbo;
+package org.rpcbench.stack;
 
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The server's side of a probe call: Dubbo's carrier of a wire proof and a server sample. */
+/**
+ * The server's side of a probe call, for the stacks whose serializers carry Java beans (Dubbo's, motan's): what a
+ * wire proof needs from the server, and a server sample.
+ */
 public class ProbeReport implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -14,14 +17,16 @@ public class ProbeReport implements Serializable {
     private String protocol;
     /** The serialization the provider is configured with. */
     private String serialization;
-    /** The serialization of the probe request, read from its Dubbo header. */
+    /** The serialization the server read the probe request in (from its header where the protocol has one). */
     private String wireSerialization;
     /** The server's end of the probe's connection, host:port. */
     private String serverAddress;
     /** The client's end of the probe's connection, host:port. */
     private String clientAddress;
-    /** Dubbo's, the module's libraries' and Java's versions on the server, in print order. */
+    /** The stack's, the module's libraries' and Java's versions on the server, in print order. */
     private LinkedHashMap<String, String> versions = new LinkedHashMap<>();
+    /** What else the server read off the probe's frame (a magic number, a protocol version), in print order. */
+    private LinkedHashMap<String, String> wire = new LinkedHashMap<>();
     private HashMap<String, Long> callsBySerialization = new HashMap<>();
     /** The ids the server's serializer gave the registered classes, by class name; empty when it registers none. */
     private LinkedHashMap<String, Integer> registration = new LinkedHashMap<>();
@@ -80,6 +85,14 @@ public class ProbeReport implements Serializable {
         this.versions = new LinkedHashMap<>(versions);
     }
 
+    public Map<String, String> getWire() {
+        return wire;
+    }
+
+    public void setWire(Map<String, String> wire) {
+        this.wire = new LinkedHashMap<>(wire);
+    }
+
     public Map<String, Long> getCallsBySerialization() {
         return callsBySerialization;
     }
@@ -131,7 +144,7 @@ public class ProbeReport implements Serializable {
     @Override
     public String toString() {
         return "protocol=" + protocol + ", serialization=" + serialization + ", wire=" + wireSerialization
-                + ", server=" + serverAddress + ", client=" + clientAddress + ", versions=" + versions
+                + ", server=" + serverAddress + ", client=" + clientAddress + ", wire=" + wire + ", versions=" + versions
                 + ", calls=" + callsBySerialization;
     }
 }
