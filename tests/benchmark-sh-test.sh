@@ -62,6 +62,11 @@ one_second_iterations="--warmupIterations 1 --warmupTime 1 --measurementIteratio
 short_run="$one_second_iterations --threads 4"
 
 # pair_end_to_end PAIR [JAVA_HOME]: server, client with one-second iterations, checked JSON, clean stop
+# a file that does not hold a text
+lacks() {
+    ! grep -q "$1" "$2"
+}
+
 pair_end_to_end() {
     local pair=$1 java_home=${2:-} port result=$work/$1${2:+-jdk}.json
     port=$(free_port)
@@ -236,6 +241,25 @@ if check "kryo server starts" start_server dubbo-kryo-server "$port"; then
     stop_server
 fi
 
+# motan: its frame magic and protocol version proven on the wire, the server on exactly the loopback address; no
+# registry; a motan client at a Dubbo server
+check "motan-hessian2 in one command: motan's magic, protocol v1 and hessian2 proven" \
+    exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=motan, magic=0xf1f1, motan-protocol=v1, motan-core=1.2.6, motan-transport-netty4=1.2.2, " \
+    "$work/motan.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/motan.json" -a "$short_run" motan-hessian2
+check "motan-hessian2's result is complete" complete_result "$work/motan.json"
+check "motan's forks end as soon as JMH is done (its static threads are stopped)" \
+    lacks "forked VM did not exit" "$work/motan.out"
+check "motan has no registry: exit 2, saying why" \
+    exits_with 2 "motan-hessian2-server cannot run this: the motan stack has no registry" "$work/out" -- \
+    "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" motan-hessian2
+port=$(free_port)
+if check "kryo server starts" start_server dubbo-kryo-server "$port"; then
+    check "a motan client at a Dubbo server: exit 1, says it is not a motan server" \
+        exits_with 1 "did not answer motan's probe within [0-9]+ ms: is it a motan pair's server" "$work/out" -- \
+        "$root/benchmark.sh" -p "$port" -a "$short_run" motan-hessian2-client
+    stop_server
+fi
+
 # the dubbo2-report preset: every echo payload and the CPU-bound call, a table, and the server's load
 preset_result() {
     python3 - "$1" <<'PY'
@@ -260,7 +284,7 @@ check "the preset's table is saved beside it" grep -q "| echo | 200k | 10 |" "$w
 jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
 if [ -n "$jdk25" ]; then
     check "dubbo-kryo end to end on $(basename "$jdk25")" pair_end_to_end dubbo-kryo "$jdk25"
-    for pair in $serializer_pairs grpc-protobuf; do
+    for pair in $serializer_pairs grpc-protobuf motan-hessian2; do
         check "$pair end to end on $(basename "$jdk25")" pair_end_to_end "$pair" "$jdk25"
     done
 else

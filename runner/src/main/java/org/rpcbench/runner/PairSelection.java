@@ -19,7 +19,7 @@ final class PairSelection {
             "serializers", List.of("dubbo-*", "netty-ceiling"),
             // the stacks side by side: the transport's ceiling, Dubbo with its default and its fastest common
             // serializer, and the stacks people weigh Dubbo against
-            "stacks", List.of("netty-ceiling", "dubbo-hessianlite", "dubbo-kryo", "grpc-*"));
+            "stacks", List.of("netty-ceiling", "dubbo-hessianlite", "dubbo-kryo", "grpc-*", "motan-*"));
 
     private PairSelection() {
     }

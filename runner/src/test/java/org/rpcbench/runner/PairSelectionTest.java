@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class PairSelectionTest {
 
     private static final List<String> KNOWN = List.of("dubbo-fst", "dubbo-kryo", "dubbo-kryo-registered",
-            "grpc-protobuf", "netty-ceiling");
+            "grpc-protobuf", "motan-hessian2", "netty-ceiling");
 
     @Test
     void namesRunInTheOrderGivenEachOnce() {
@@ -35,7 +35,7 @@ class PairSelectionTest {
 
     @Test
     void theStacksGroupPutsTheCeilingFirstThenDubboThenTheOtherStacks() {
-        assertEquals(List.of("netty-ceiling", "dubbo-kryo", "grpc-protobuf"),
+        assertEquals(List.of("netty-ceiling", "dubbo-kryo", "grpc-protobuf", "motan-hessian2"),
                 PairSelection.select(List.of("stacks"), KNOWN));
     }
 
