@@ -46,8 +46,8 @@ class PairSelectionTest {
         assertTrue(unknown.startsWith("option pairs: unknown pair 'dubbo-nope'; pairs: dubbo-fst, "), unknown);
         assertTrue(unknown.endsWith("; groups: serializers, stacks"), unknown);
         String noMatch = assertThrows(IllegalArgumentException.class,
-                () -> PairSelection.select(List.of("motan-*"), KNOWN)).getMessage();
-        assertTrue(noMatch.startsWith("option pairs: no pair matches 'motan-*'"), noMatch);
+                () -> PairSelection.select(List.of("thrift-*"), KNOWN)).getMessage();
+        assertTrue(noMatch.startsWith("option pairs: no pair matches 'thrift-*'"), noMatch);
         String emptyGroup = assertThrows(IllegalArgumentException.class,
                 () -> PairSelection.select(List.of("serializers"), List.of("grpc-protobuf"))).getMessage();
         assertTrue(emptyGroup.startsWith("option pairs: group 'serializers' matches no pair"), emptyGroup);
