@@ -221,7 +221,7 @@ check "the ceiling has no registry: skipped as bad input, exit 2, saying why" \
     exits_with 2 "netty-ceiling-server cannot run this: the netty stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" netty-ceiling
 
-# native gRPC: HTTP/2 with gRPC's content type proven on the wire; no registry; a gRPC client at a Dubbo server
+# native gRPC: HTTP/2 with gRPC's content type proven on the wire; no registry
 check "grpc-protobuf in one command: HTTP/2 with application/grpc proven, the probe's method path named" \
     exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=grpc, content-type=application/grpc, method=rpcbench.ProbeService/Probe, grpc-java=" \
     "$work/grpc.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc.json" -a "$short_run" grpc-protobuf
@@ -233,16 +233,8 @@ check "grpc-protobuf-direct's result is complete" complete_result "$work/grpc-di
 check "grpc has no registry: exit 2, saying why" \
     exits_with 2 "grpc-protobuf-server cannot run this: the grpc stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" grpc-protobuf
-port=$(free_port)
-if check "kryo server starts" start_server dubbo-kryo-server "$port"; then
-    check "a gRPC client at a Dubbo server: exit 1, says it is not a gRPC server" \
-        exits_with 1 "did not answer gRPC's probe within [0-9]+ ms: is it a gRPC pair's server" "$work/out" -- \
-        "$root/benchmark.sh" -p "$port" -a "$short_run" grpc-protobuf-client
-    stop_server
-fi
 
-# motan: its frame magic and protocol version proven on the wire, the server on exactly the loopback address; no
-# registry; a motan client at a Dubbo server
+# motan: its frame magic and protocol version proven on the wire; no registry
 check "motan-hessian2 in one command: motan's magic, protocol v1 and hessian2 proven" \
     exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=motan, magic=0xf1f1, motan-protocol=v1, motan-core=1.2.6, motan-transport-netty4=1.2.2, " \
     "$work/motan.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/motan.json" -a "$short_run" motan-hessian2
@@ -252,8 +244,13 @@ check "motan's forks end as soon as JMH is done (its static threads are stopped)
 check "motan has no registry: exit 2, saying why" \
     exits_with 2 "motan-hessian2-server cannot run this: the motan stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" motan-hessian2
+
+# another stack's client at a Dubbo server: each says the server is not its stack's
 port=$(free_port)
 if check "kryo server starts" start_server dubbo-kryo-server "$port"; then
+    check "a gRPC client at a Dubbo server: exit 1, says it is not a gRPC server" \
+        exits_with 1 "did not answer gRPC's probe within [0-9]+ ms: is it a gRPC pair's server" "$work/out" -- \
+        "$root/benchmark.sh" -p "$port" -a "$short_run" grpc-protobuf-client
     check "a motan client at a Dubbo server: exit 1, says it is not a motan server" \
         exits_with 1 "did not answer motan's probe within [0-9]+ ms: is it a motan pair's server" "$work/out" -- \
         "$root/benchmark.sh" -p "$port" -a "$short_run" motan-hessian2-client

@@ -144,7 +144,7 @@ public class ProbeReport implements Serializable {
     @Override
     public String toString() {
         return "protocol=" + protocol + ", serialization=" + serialization + ", wire=" + wireSerialization
-                + ", server=" + serverAddress + ", client=" + clientAddress + ", wire=" + wire + ", versions=" + versions
-                + ", calls=" + callsBySerialization;
+                + ", server=" + serverAddress + ", client=" + clientAddress + ", read=" + wire
+                + ", versions=" + versions + ", calls=" + callsBySerialization;
     }
 }

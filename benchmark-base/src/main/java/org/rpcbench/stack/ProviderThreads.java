@@ -1,8 +1,5 @@
 package org.rpcbench.stack;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -35,14 +32,7 @@ public record ProviderThreads(String dispatcher, int workers) {
      * @throws IllegalArgumentException naming the file and the value it cannot use
      */
     public static ProviderThreads load(String resource) {
-        Properties properties = new Properties();
-        try (InputStream in = ProviderThreads.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in != null) {
-                properties.load(in);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + resource, e);
-        }
+        Properties properties = ModuleProperties.read(resource);
         String dispatcher = properties.getProperty("dispatcher", ALL);
         if (!dispatcher.equals(ALL) && !dispatcher.equals(DIRECT)) {
             throw new IllegalArgumentException(resource + ": dispatcher '" + dispatcher + "' is not all or direct");

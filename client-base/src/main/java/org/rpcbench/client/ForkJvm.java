@@ -14,11 +14,11 @@ import org.rpcbench.stack.Target;
  */
 final class ForkJvm {
 
-    private ForkJvm() {
-    }
-
     /** Set in every fork, so that a benchmark knows it runs in a process of its own (JMH's forks may be 0). */
     private static final String FORK_PROPERTY = "rpcbench.fork";
+
+    private ForkJvm() {
+    }
 
     static List<String> args(Target target, Path logFile) {
         List<String> args = new ArrayList<>(JvmRole.FORK.jvmArgs());

@@ -14,6 +14,7 @@ import com.weibo.api.motan.codec.Codec;
 import com.weibo.api.motan.config.ProtocolConfig;
 import com.weibo.api.motan.config.RefererConfig;
 import com.weibo.api.motan.config.RegistryConfig;
+import com.weibo.api.motan.exception.MotanErrorMsgConstant;
 import com.weibo.api.motan.exception.MotanServiceException;
 import com.weibo.api.motan.protocol.rpc.DefaultRpcCodec;
 import com.weibo.api.motan.rpc.DefaultRequest;
@@ -99,7 +100,8 @@ final class MotanConnection implements StackConnection {
             return connection;
         } catch (RuntimeException e) {
             referer.destroy();
-            if (e instanceof MotanServiceException && e.getMessage() != null && e.getMessage().contains("timeout")) {
+            if (e instanceof MotanServiceException motan
+                    && motan.getErrorCode() == MotanErrorMsgConstant.SERVICE_TIMEOUT_ERROR_CODE) {
                 throw new WireCheckException("the server at " + target.describe() + " did not answer motan's probe"
                         + " within " + target.timeoutMillis() + " ms: is it a motan pair's server?", e);
             }

@@ -1,12 +1,8 @@
 package org.rpcbench.motan;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.Properties;
-
 import com.weibo.api.motan.codec.Serialization;
 import com.weibo.api.motan.core.extension.ExtensionLoader;
+import org.rpcbench.stack.ModuleProperties;
 
 /**
  * A motan pair's configuration, its module's {@code motan.properties}: the serialization both sides use (motan's
@@ -23,15 +19,7 @@ record MotanSettings(String serialization) {
      *                                  would otherwise fail only at the first call
      */
     static MotanSettings load() {
-        Properties properties = new Properties();
-        try (InputStream in = MotanSettings.class.getClassLoader().getResourceAsStream(RESOURCE)) {
-            if (in != null) {
-                properties.load(in);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
-        }
-        String serialization = properties.getProperty("serialization", "hessian2").trim();
+        String serialization = ModuleProperties.read(RESOURCE).getProperty("serialization", "hessian2").trim();
         if (ExtensionLoader.getExtensionLoader(Serialization.class).getExtensionClass(serialization) == null) {
             throw new IllegalArgumentException(RESOURCE + ": motan has no serialization '" + serialization
                     + "' on the class path");
