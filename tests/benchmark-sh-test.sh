@@ -245,6 +245,16 @@ check "motan has no registry: exit 2, saying why" \
     exits_with 2 "motan-hessian2-server cannot run this: the motan stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" motan-hessian2
 
+# Dubbo's triple protocol: HTTP/2 with hessian2 inside triple's wrapper proven; through ZooKeeper too
+check "triple-hessian2 in one command: HTTP/2 triple, hessian2 read from triple's wrapper" \
+    exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, content-type=application/grpc\+proto, dubbo=" \
+    "$work/triple.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple.json" -a "$short_run" triple-hessian2
+check "triple-hessian2's result is complete" complete_result "$work/triple.json"
+check "triple-fastjson2 end to end through benchmark.sh" pair_end_to_end triple-fastjson2
+check "triple-hessian2 through an embedded ZooKeeper" \
+    exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/triple-zk.out" -- \
+    "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" triple-hessian2
+
 # another stack's client at a Dubbo server: each says the server is not its stack's
 port=$(free_port)
 if check "kryo server starts" start_server dubbo-kryo-server "$port"; then
@@ -254,6 +264,9 @@ if check "kryo server starts" start_server dubbo-kryo-server "$port"; then
     check "a motan client at a Dubbo server: exit 1, says it is not a motan server" \
         exits_with 1 "did not answer motan's probe within [0-9]+ ms: is it a motan pair's server" "$work/out" -- \
         "$root/benchmark.sh" -p "$port" -a "$short_run" motan-hessian2-client
+    check "a triple client at a dubbo-protocol server: exit 1, says it is not a triple server" \
+        exits_with 1 "did not answer triple's HTTP/2 preface: is it a triple pair's server" "$work/out" -- \
+        "$root/benchmark.sh" -p "$port" -a "$short_run" triple-hessian2-client
     stop_server
 fi
 
@@ -281,7 +294,7 @@ check "the preset's table is saved beside it" grep -q "| echo | 200k | 10 |" "$w
 jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
 if [ -n "$jdk25" ]; then
     check "dubbo-kryo end to end on $(basename "$jdk25")" pair_end_to_end dubbo-kryo "$jdk25"
-    for pair in $serializer_pairs grpc-protobuf motan-hessian2; do
+    for pair in $serializer_pairs triple-hessian2 triple-fastjson2 grpc-protobuf motan-hessian2; do
         check "$pair end to end on $(basename "$jdk25")" pair_end_to_end "$pair" "$jdk25"
     done
 else

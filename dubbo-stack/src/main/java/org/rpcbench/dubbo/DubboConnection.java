@@ -20,6 +20,7 @@ import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.dubbo.frames.DubboFrames;
 import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.ModuleProperties;
 import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ProbeService;
 import org.rpcbench.stack.ServerSample;
@@ -35,8 +36,16 @@ import org.springframework.context.support.GenericXmlApplicationContext;
  */
 final class DubboConnection implements StackConnection {
 
+    /**
+     * What a pair's consumer must know before its XML starts: {@code protocol}, its direct URL's scheme (dubbo when
+     * the file or the key is absent). A Dubbo reference takes the protocol from its URL, not from its config.
+     */
+    static final String CONSUMER_PROPERTIES = "consumer.properties";
+
     /** Round robin reaches each provider once in as many calls; the extra rounds allow for a list that changed. */
     private static final int PROBE_ROUNDS = 3;
+
+    private static final String TRIPLE = "tri";
 
     private final Target target;
     private final GenericXmlApplicationContext context;
@@ -63,13 +72,18 @@ final class DubboConnection implements StackConnection {
         Map<String, Object> placeholders = new HashMap<>(extraPlaceholders);
         placeholders.put(SpringContexts.REGISTRY,
                 target.direct() ? SpringContexts.NO_REGISTRY : target.registry().toString());
-        placeholders.put(SpringContexts.URL, target.direct() ? "dubbo://" + target.host() + ":" + target.port() : "");
+        placeholders.put(SpringContexts.URL,
+                target.direct() ? configuredProtocol() + "://" + target.host() + ":" + target.port() : "");
         placeholders.put(SpringContexts.CONNECTIONS, String.valueOf(target.connections()));
         placeholders.put(SpringContexts.TIMEOUT, String.valueOf(target.timeoutMillis()));
         GenericXmlApplicationContext context;
         try {
             context = SpringContexts.start(xmlResource, placeholders, Map.of());
         } catch (RuntimeException e) {
+            if (saysNoHttp2Preface(e)) {
+                throw new WireCheckException("the server at " + target.describe() + " took the connection but did"
+                        + " not answer triple's HTTP/2 preface: is it a triple pair's server?", e);
+            }
             if (Causes.causedBy(e, RemotingException.class)
                     || !target.direct() && String.valueOf(e.getMessage()).contains("No provider available")) {
                 throw new ServerUnreachableException(target, e);
@@ -77,6 +91,21 @@ final class DubboConnection implements StackConnection {
             throw new IllegalStateException("the consumer could not start: " + e.getMessage(), e);
         }
         return new DubboConnection(target, context);
+    }
+
+    /** Triple's client waits for the server's HTTP/2 settings; a server of another protocol never sends them. */
+    private static boolean saysNoHttp2Preface(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (String.valueOf(cause.getMessage()).contains("connection preface timeout")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The protocol this pair's consumer speaks, from {@link #CONSUMER_PROPERTIES}. */
+    static String configuredProtocol() {
+        return ModuleProperties.read(CONSUMER_PROPERTIES).getProperty("protocol", "dubbo").trim();
     }
 
     @Override
@@ -139,16 +168,33 @@ final class DubboConnection implements StackConnection {
             }
         }
         String protocol = providerUrls().stream().map(URL::getProtocol).findFirst().orElse(null);
-        Map<String, FrameBytes> frames = frameBytes(configured);
+        Map<String, FrameBytes> frames = TRIPLE.equals(protocol)
+                ? TripleFrames.of(probeInvoker().getUrl())
+                : frameBytes(configured);
         return askEach(this::probe, providers).values().stream()
                 .map(report -> new WireProof(DubboStack.NAME, protocol, configured, report.getProtocol(),
                         report.getSerialization(), report.getWireSerialization(), report.getServerAddress(),
                         report.getClientAddress(), new LinkedHashMap<>(report.getVersions()),
-                        new TreeMap<>(report.getCallsBySerialization()), registration.size(), frames, Map.of()))
+                        new TreeMap<>(report.getCallsBySerialization()), registration.size(), frames,
+                        wire(protocol, report)))
                 .toList();
     }
 
-    /** Each UserService call's frames as this consumer sends them and its provider answers, by Dubbo's codec. */
+    /**
+     * What else the provider read off the probe, and, where triple was asked for more connections than it opens,
+     * that it shares one: triple multiplexes every reference to a provider over one HTTP/2 connection and ignores
+     * Dubbo's {@code connections}.
+     */
+    private Map<String, String> wire(String protocol, ProbeReport report) {
+        Map<String, String> wire = new LinkedHashMap<>(report.getWire());
+        if (TRIPLE.equals(protocol) && target.connections() > 1) {
+            wire.put("connections", "1 (triple shares one HTTP/2 connection per provider; asked for "
+                    + target.connections() + ")");
+        }
+        return wire;
+    }
+
+    /** Each UserService call's dubbo-protocol frames as this consumer sends them and its provider answers. */
     private Map<String, FrameBytes> frameBytes(String serialization) {
         DubboFrames frames = new DubboFrames(serialization, context.getBean(ApplicationConfig.class).getName(),
                 target.timeoutMillis());

@@ -5,17 +5,21 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import org.apache.dubbo.remoting.Channel;
-import org.apache.dubbo.rpc.Constants;
+import org.apache.dubbo.remoting.http12.HttpRequest;
 import org.apache.dubbo.rpc.ProtocolServer;
 import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcServiceContext;
 import org.apache.dubbo.rpc.protocol.dubbo.DubboProtocol;
+import org.apache.dubbo.rpc.protocol.tri.TripleConstants;
 import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ProbeService;
 import org.rpcbench.stack.ServerSample;
 
 /** Both instruments: the handshake (over hessian2) and the probe (over the pair's serializer) report the same. */
 final class ProbeServiceImpl implements ProbeService, HandshakeService {
+
+    /** Triple's HTTP/2 content type: the same whatever the serializer inside, so it proves the protocol only. */
+    private static final String CONTENT_TYPE = "content-type";
 
     private final Supplier<ServerSample> sample;
     private final Map<String, String> versions;
@@ -36,10 +40,17 @@ final class ProbeServiceImpl implements ProbeService, HandshakeService {
         ProbeReport report = new ProbeReport();
         report.setProtocol(call.getUrl().getProtocol());
         report.setSerialization(call.getUrl().getParameter(WireSerialization.URL_KEY));
-        Object wireId = call.getInvocation().get(Constants.SERIALIZATION_ID_KEY);
-        report.setWireSerialization(wireId == null ? null : WireSerialization.nameOf((byte) wireId));
-        report.setServerAddress(hostAndPort(serverEndOf(call)));
-        report.setClientAddress(hostAndPort(call.getRemoteAddress()));
+        Byte wireId = WireSerializationFilter.wireIdOf(call.getInvocation());
+        report.setWireSerialization(wireId == null ? null : WireSerialization.nameOf(wireId));
+        HttpRequest http = (HttpRequest) call.getInvocation().get(TripleConstants.HTTP_REQUEST_KEY);
+        if (http == null) {
+            report.setServerAddress(hostAndPort(serverEndOf(call)));
+            report.setClientAddress(hostAndPort(call.getRemoteAddress()));
+        } else {
+            report.setServerAddress(http.localAddr() + ":" + http.localPort());
+            report.setClientAddress(http.remoteAddr() + ":" + http.remotePort());
+            report.setWire(Map.of(CONTENT_TYPE, http.contentType()));
+        }
         report.setVersions(versions);
         report.setCallsBySerialization(WireSerializationFilter.callsBySerialization());
         report.setRegistration(ClassRegistration.ids());
@@ -52,8 +63,9 @@ final class ProbeServiceImpl implements ProbeService, HandshakeService {
     }
 
     /**
-     * The server's end of this call's socket. Dubbo's context holds the provider URL's host here, not the socket's,
-     * so the connection is looked up by the client's end, which Dubbo does take from the socket.
+     * The server's end of this call's dubbo-protocol socket (triple's HTTP request carries its own). Dubbo's context
+     * holds the provider URL's host here, not the socket's, so the connection is looked up by the client's end,
+     * which Dubbo does take from the socket.
      */
     private static InetSocketAddress serverEndOf(RpcServiceContext call) {
         for (ProtocolServer server : DubboProtocol.getDubboProtocol(call.getUrl().getScopeModel()).getServers()) {

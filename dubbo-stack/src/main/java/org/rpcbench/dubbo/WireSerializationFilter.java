@@ -20,7 +20,8 @@ import org.rpcbench.stack.ProbeService;
  *
  * <p>Dubbo answers a request in whatever serializer the consumer chose, so a consumer that fell back to hessian2
  * (serializer missing, misspelt, or set on one side only) would be measured as if it were the configured one. Here
- * such a call fails, and the benchmark with it. It also counts the calls it let through per wire serializer.
+ * such a call fails, and the benchmark with it. It also counts the calls it let through per wire serializer. Both
+ * protocols are read: dubbo's header id, triple's wrapper (see {@link WireRecordingPackableMethodFactory}).
  *
  * <p>The {@link HandshakeService} and {@link ProbeService} are exempt: they are the instruments that report what
  * the server is configured for and what it read on the wire.
@@ -30,24 +31,45 @@ public class WireSerializationFilter implements Filter {
 
     private static final Set<Class<?>> INSTRUMENTS = Set.of(HandshakeService.class, ProbeService.class);
 
+    private static final String WIRE_ID_KEY = "rpcbench.wire.serialization.id";
+
     private static final CallCounter<Byte> CALLS_BY_ID = new CallCounter<>();
 
     @Override
     public Result invoke(Invoker<?> invoker, Invocation invocation) throws RpcException {
+        Byte wireId = wireId(invocation);
+        invocation.put(WIRE_ID_KEY, wireId);
         if (INSTRUMENTS.contains(invoker.getInterface())) {
             return invoker.invoke(invocation);
         }
-        Object wireId = invocation.get(Constants.SERIALIZATION_ID_KEY);
         String configured = invoker.getUrl().getParameter(WireSerialization.URL_KEY);
         Byte expectedId = CodecSupport.getIDByName(configured);
-        if (wireId == null || expectedId == null || expectedId.byteValue() != (byte) wireId) {
+        if (wireId == null || expectedId == null || expectedId.byteValue() != wireId) {
             throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "wire serialization "
-                    + (wireId == null ? "unknown" : WireSerialization.nameOf((byte) wireId) + " (id " + wireId + ")")
+                    + (wireId == null ? "unknown" : WireSerialization.nameOf(wireId) + " (id " + wireId + ")")
                     + " does not match the provider's configured serialization '" + configured + "' of "
                     + invocation.getServiceName() + ": the consumer is not configured with the same serializer");
         }
-        CALLS_BY_ID.increment((byte) wireId);
+        CALLS_BY_ID.increment(wireId);
         return invoker.invoke(invocation);
+    }
+
+    /**
+     * The id of the serializer this call was read with: the dubbo protocol's header carries it; triple names it in
+     * its wrapper message, noted while decoding; null when neither says.
+     */
+    private static Byte wireId(Invocation invocation) {
+        Object headerId = invocation.get(Constants.SERIALIZATION_ID_KEY);
+        if (headerId != null) {
+            return (Byte) headerId;
+        }
+        String named = WireRecordingPackableMethodFactory.take(invocation.getArguments());
+        return named == null ? null : CodecSupport.getIDByName(named);
+    }
+
+    /** The wire serializer's id of the call being served, as this filter found it; null when none was found. */
+    static Byte wireIdOf(Invocation invocation) {
+        return (Byte) invocation.get(WIRE_ID_KEY);
     }
 
     /** Benchmark calls accepted so far in this JVM, by serializer name. */

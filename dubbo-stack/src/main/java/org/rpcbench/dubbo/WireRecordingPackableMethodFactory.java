@@ -1,0 +1,89 @@
+package org.rpcbench.dubbo;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+import org.apache.dubbo.common.URL;
+import org.apache.dubbo.rpc.model.MethodDescriptor;
+import org.apache.dubbo.rpc.model.Pack;
+import org.apache.dubbo.rpc.model.PackableMethod;
+import org.apache.dubbo.rpc.model.PackableMethodFactory;
+import org.apache.dubbo.rpc.model.UnPack;
+import org.apache.dubbo.rpc.protocol.tri.ReflectionPackableMethod;
+import org.apache.dubbo.rpc.protocol.tri.TripleCustomerProtocolWrapper.TripleRequestWrapper;
+
+/**
+ * Triple's own packing (interface mode: arguments serialized one by one inside Dubbo's wrapper message), with what
+ * the provider read noted per call: the serializer the wrapper named.
+ *
+ * <p>Triple names the serializer only inside its wrapper, and a provider decodes whatever its list of accepted
+ * serializers holds, hessian2 always among them; nothing of it reaches the call's invocation. This factory
+ * notes it against the decoded argument array, which becomes the invocation's arguments as it is, so that
+ * {@link WireSerializationFilter} can take it. Selected by {@code dubbo.properties}; a consumer never decodes a
+ * request, so it only packs as Dubbo does.
+ */
+public class WireRecordingPackableMethodFactory implements PackableMethodFactory {
+
+    /** Decoded argument arrays (compared by identity) to the serializer their request named; weak: a call that
+     *  fails before the filter takes its entry leaves nothing behind. */
+    private static final Map<Object[], String> READ = Collections.synchronizedMap(new WeakHashMap<>());
+
+    /** Triple's wire name for hessian2. */
+    private static final String TRIPLE_HESSIAN2 = "hessian4";
+
+    @Override
+    public PackableMethod create(MethodDescriptor method, URL url, String contentType) {
+        PackableMethod packing = ReflectionPackableMethod.init(method, url);
+        return packing.needWrapper() ? new Recording(packing) : packing;
+    }
+
+    /** The serializer the request behind these decoded arguments named, removed; null when none was noted. */
+    static String take(Object[] arguments) {
+        return arguments == null ? null : READ.remove(arguments);
+    }
+
+    private static final class Recording implements PackableMethod {
+
+        private final PackableMethod packing;
+
+        Recording(PackableMethod packing) {
+            this.packing = packing;
+        }
+
+        @Override
+        public Object parseRequest(byte[] data) throws Exception {
+            Object arguments = packing.parseRequest(data);
+            if (arguments instanceof Object[] array) {
+                String named = TripleRequestWrapper.parseFrom(data).getSerializeType();
+                READ.put(array, TRIPLE_HESSIAN2.equals(named) ? "hessian2" : named);
+            }
+            return arguments;
+        }
+
+        @Override
+        public boolean needWrapper() {
+            return true;
+        }
+
+        @Override
+        public Pack getRequestPack() {
+            return packing.getRequestPack();
+        }
+
+        @Override
+        public Pack getResponsePack() {
+            return packing.getResponsePack();
+        }
+
+        @Override
+        public UnPack getResponseUnpack() {
+            return packing.getResponseUnpack();
+        }
+
+        @Override
+        public UnPack getRequestUnpack() {
+            return packing.getRequestUnpack();
+        }
+    }
+}
