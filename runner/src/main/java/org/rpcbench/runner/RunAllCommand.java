@@ -54,7 +54,7 @@ final class RunAllCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--pairs", split = ",", paramLabel = "a,b", description = "pairs to run, by name, glob"
-            + " ('dubbo-*') or group (serializers); default: every pair")
+            + " ('dubbo-*') or group (serializers, protocols, stacks); default: every pair")
     List<String> pairs;
 
     @Option(names = "--length", paramLabel = "length", description = "quick (about 1.5 min a pair), default (about"

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class PairSelectionTest {
 
     private static final List<String> KNOWN = List.of("dubbo-fst", "dubbo-kryo", "dubbo-kryo-registered",
-            "grpc-protobuf", "motan-hessian2", "netty-ceiling");
+            "grpc-protobuf", "motan-hessian2", "netty-ceiling", "triple-hessian2");
 
     @Test
     void namesRunInTheOrderGivenEachOnce() {
@@ -35,8 +35,15 @@ class PairSelectionTest {
 
     @Test
     void theStacksGroupPutsTheCeilingFirstThenDubboThenTheOtherStacks() {
-        assertEquals(List.of("netty-ceiling", "dubbo-kryo", "grpc-protobuf", "motan-hessian2"),
+        assertEquals(List.of("netty-ceiling", "dubbo-kryo", "triple-hessian2", "grpc-protobuf", "motan-hessian2"),
                 PairSelection.select(List.of("stacks"), KNOWN));
+    }
+
+    @Test
+    void theProtocolsGroupIsTheCeilingThenEachSerializerOnBothOfDubbosProtocols() {
+        assertEquals(List.of("netty-ceiling", "dubbo-fastjson2", "triple-fastjson2", "triple-hessian2"),
+                PairSelection.select(List.of("protocols"), List.of("dubbo-fastjson2", "dubbo-kryo", "netty-ceiling",
+                        "triple-fastjson2", "triple-hessian2")));
     }
 
     @Test
@@ -44,7 +51,7 @@ class PairSelectionTest {
         String unknown = assertThrows(IllegalArgumentException.class,
                 () -> PairSelection.select(List.of("dubbo-nope"), KNOWN)).getMessage();
         assertTrue(unknown.startsWith("option pairs: unknown pair 'dubbo-nope'; pairs: dubbo-fst, "), unknown);
-        assertTrue(unknown.endsWith("; groups: serializers, stacks"), unknown);
+        assertTrue(unknown.endsWith("; groups: protocols, serializers, stacks"), unknown);
         String noMatch = assertThrows(IllegalArgumentException.class,
                 () -> PairSelection.select(List.of("thrift-*"), KNOWN)).getMessage();
         assertTrue(noMatch.startsWith("option pairs: no pair matches 'thrift-*'"), noMatch);
