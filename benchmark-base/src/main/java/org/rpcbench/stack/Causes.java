@@ -14,4 +14,14 @@ public final class Causes {
         }
         return false;
     }
+
+    /** Whether the exception or one it wraps says this, for stacks that tell a failure only in words. */
+    public static boolean mentioning(Throwable e, String text) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (String.valueOf(cause.getMessage()).contains(text)) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

@@ -45,7 +45,8 @@ final class DubboConnection implements StackConnection {
     /** Round robin reaches each provider once in as many calls; the extra rounds allow for a list that changed. */
     private static final int PROBE_ROUNDS = 3;
 
-    private static final String TRIPLE = "tri";
+    /** Triple's protocol name, as in a consumer's {@link #CONSUMER_PROPERTIES} and a provider's URL. */
+    static final String TRIPLE = "tri";
 
     private final Target target;
     private final GenericXmlApplicationContext context;
@@ -80,7 +81,8 @@ final class DubboConnection implements StackConnection {
         try {
             context = SpringContexts.start(xmlResource, placeholders, Map.of());
         } catch (RuntimeException e) {
-            if (saysNoHttp2Preface(e)) {
+            // triple's client waits for the server's HTTP/2 settings; a server of another protocol never sends them
+            if (Causes.mentioning(e, "connection preface timeout")) {
                 throw new WireCheckException("the server at " + target.describe() + " took the connection but did"
                         + " not answer triple's HTTP/2 preface: is it a triple pair's server?", e);
             }
@@ -91,16 +93,6 @@ final class DubboConnection implements StackConnection {
             throw new IllegalStateException("the consumer could not start: " + e.getMessage(), e);
         }
         return new DubboConnection(target, context);
-    }
-
-    /** Triple's client waits for the server's HTTP/2 settings; a server of another protocol never sends them. */
-    private static boolean saysNoHttp2Preface(Throwable e) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (String.valueOf(cause.getMessage()).contains("connection preface timeout")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The protocol this pair's consumer speaks, from {@link #CONSUMER_PROPERTIES}. */

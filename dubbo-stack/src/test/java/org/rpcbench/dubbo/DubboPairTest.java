@@ -30,7 +30,7 @@ import org.rpcbench.stack.Target;
 class DubboPairTest {
 
     private static final String EXPECTED = System.getProperty("rpcbench.expected.serialization");
-    private static final boolean TRIPLE = "tri".equals(DubboConnection.configuredProtocol());
+    private static final boolean TRIPLE = DubboConnection.TRIPLE.equals(DubboConnection.configuredProtocol());
     private static final Pattern UNAVAILABLE = Pattern.compile("is unavailable|No provider available");
 
     private static Target target;
