@@ -24,4 +24,21 @@ public final class Causes {
         }
         return false;
     }
+
+    /**
+     * One line for a failed call: the exception's class and first message line, and its root cause's where it has
+     * one (Dubbo wraps a timeout and a lost connection alike in RpcException: the root tells them apart).
+     */
+    public static String describe(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return firstLine(e) + (root == e ? "" : ", caused by " + firstLine(root));
+    }
+
+    private static String firstLine(Throwable e) {
+        String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+        return e.getClass().getName() + ": " + (message.length() > 200 ? message.substring(0, 200) + "..." : message);
+    }
 }

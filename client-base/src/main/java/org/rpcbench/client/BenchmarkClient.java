@@ -13,7 +13,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.stream.Collectors;
 
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
@@ -31,6 +34,7 @@ import org.rpcbench.contract.AvailabilityReport;
 import org.rpcbench.contract.ClientReady;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.LauncherWatch;
+import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RunFiles;
@@ -84,6 +88,8 @@ public final class BenchmarkClient {
         if (options.dryRun()) {
             if (options.availabilityTime() != null) {
                 out.println("would run: " + availabilityDescription(options));
+            } else if (options.openLoopSettings() != null) {
+                out.println("would run: " + openLoopDescription(options));
             } else {
                 options.runs().forEach(run -> out.println("would run: " + run));
             }
@@ -131,6 +137,9 @@ public final class BenchmarkClient {
             Map<String, ServerSample> before = connection.sampleServers();
             if (options.availabilityTime() != null) {
                 return runAvailability(connection, check.proofs(), resultFile, logFile);
+            }
+            if (options.openLoopSettings() != null) {
+                return runOpenLoop(connection, check.proofs(), before, resultFile, logFile);
             }
             ready(ClientReady.JMH, check.proofs());
             List<RunResult> results = new ArrayList<>();
@@ -244,6 +253,52 @@ public final class BenchmarkClient {
         RecordFiles.write(resultFile, report);
         out.println();
         out.print(report.summary());
+        out.println("results: " + resultFile);
+        out.println("log: " + logFile);
+        return report.passed() ? new Stopped(ExitCode.OK, null, null, resultFile.toString())
+                : new Stopped(ExitCode.FAILED, report.problem(), null, resultFile.toString());
+    }
+
+    private static String openLoopDescription(ClientOptions options) {
+        OpenLoopLoad.Settings settings = options.openLoopSettings();
+        return String.format(Locale.ROOT, "open-loop load at %,.0f calls/s (%s arrivals) from %d threads, %d s"
+                + " warmup and %d s measured per call: %s", settings.rate(), settings.arrival(), settings.threads(),
+                settings.warmup().toSeconds(), settings.duration().toSeconds(),
+                options.openLoopCalls().stream().map(OpenLoopCall::name).collect(Collectors.joining(", ")));
+    }
+
+    /**
+     * Each call in turn at the rate; the report, and beside it per call an interval log and a percentile
+     * distribution named after the result file ({@code <result>.<call>.hlog}, {@code .hlog.hgrm}).
+     */
+    private Stopped runOpenLoop(StackConnection connection, List<WireProof> proofs, Map<String, ServerSample> before,
+            Path resultFile, Path logFile) {
+        out.println("== " + openLoopDescription(options));
+        ready(ClientReady.OPEN_LOOP, proofs);
+        OpenLoopLoad.Settings settings = options.openLoopSettings();
+        OpenLoopLoad load = new OpenLoopLoad(settings, connection.userService(), connection.echoService());
+        long startEpochMillis = System.currentTimeMillis();
+        List<OpenLoopReport.CallResult> calls = new ArrayList<>();
+        try {
+            for (OpenLoopCall call : options.openLoopCalls()) {
+                OpenLoopReport.CallResult result = load.run(call, resultFile.resolveSibling(
+                        resultFile.getFileName() + "." + call.name().replace(':', '-') + ".hlog"));
+                out.println(String.format(Locale.ROOT, "%s: %,d calls due, p99 %.3f ms%s", call.name(),
+                        result.due(), result.responseTime().p99(),
+                        result.problem() == null ? "" : ": " + result.problem()));
+                calls.add(result);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Stopped.failed(ExitCode.FAILED, "the open-loop run was interrupted");
+        }
+        OpenLoopReport report = new OpenLoopReport(startEpochMillis, settings.arrival(), settings.rate(),
+                settings.warmup().toMillis(), settings.duration().toMillis(), settings.threads(), calls);
+        RecordFiles.write(resultFile, report);
+        out.println();
+        out.print(report.summary());
+        out.println(ServerLoad.describe(before, connection.sampleServers(), proofs, connection.proveWire(),
+                OptionalLong.empty()));
         out.println("results: " + resultFile);
         out.println("log: " + logFile);
         return report.passed() ? new Stopped(ExitCode.OK, null, null, resultFile.toString())

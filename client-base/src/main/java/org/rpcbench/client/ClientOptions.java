@@ -18,6 +18,7 @@ import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.rpcbench.api.Payload;
 import org.rpcbench.contract.Hosts;
+import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFileOptions;
 import org.rpcbench.contract.RegistryAddress;
@@ -89,14 +90,19 @@ public final class ClientOptions {
 
     private CommandLine.ParseResult parsed;
 
-    /** The names of JMH's options, which the availability load refuses. */
-    private static final Set<String> JMH_OPTIONS = Stream.of(JmhOptions.class.getDeclaredFields())
-            .map(field -> field.getAnnotation(Option.class))
-            .filter(Objects::nonNull)
-            .flatMap(option -> Stream.of(option.names()))
-            .collect(Collectors.toSet());
+    /** The names of JMH's options, which the other loads refuse. */
+    private static final Set<String> JMH_OPTIONS = optionNames(JmhOptions.class);
+    private static final Set<String> AVAILABILITY_OPTIONS = optionNames(AvailabilityOptions.class);
 
-    /** What the client runs: JMH (its options), or the availability load; never both. */
+    private static Set<String> optionNames(Class<?> group) {
+        return Stream.of(group.getDeclaredFields())
+                .map(field -> field.getAnnotation(Option.class))
+                .filter(Objects::nonNull)
+                .flatMap(option -> Stream.of(option.names()))
+                .collect(Collectors.toSet());
+    }
+
+    /** What the client runs: JMH (its options), the availability load or the open-loop load; one of them. */
     static final class Load {
 
         @ArgGroup(exclusive = false, heading = "JMH:%n")
@@ -104,6 +110,9 @@ public final class ClientOptions {
 
         @ArgGroup(exclusive = false, heading = "Availability load (fault runs, instead of JMH):%n")
         AvailabilityOptions availability;
+
+        @ArgGroup(exclusive = false, heading = "Open-loop load (response time at a fixed rate, instead of JMH):%n")
+        OpenLoopOptions openLoop;
     }
 
     static final class JmhOptions {
@@ -172,6 +181,34 @@ public final class ClientOptions {
         TimeValue faultAt;
     }
 
+    static final class OpenLoopOptions {
+
+        @Option(names = OptionNames.RATE, required = true, paramLabel = "calls/s",
+                description = "send each call at this rate, due at fixed times whether or not earlier calls have"
+                        + " returned, from --threads threads (the most in flight at once), and time each from its"
+                        + " due time to its checked answer into HdrHistogram: response time without coordinated"
+                        + " omission. Writes the result (json), an interval log (.hlog) and a percentile"
+                        + " distribution (.hgrm) per call; exits 1 when a call failed or the rate was not kept")
+        double rate;
+
+        @Option(names = "--duration", paramLabel = "time", converter = TimeConverter.class,
+                description = "measured time per call (default: 10)")
+        TimeValue duration;
+
+        @Option(names = "--warmup", paramLabel = "time", converter = TimeConverter.class,
+                description = "time per call at the rate before it is measured (default: 5)")
+        TimeValue warmup;
+
+        @Option(names = "--arrival", paramLabel = "fixed|poisson",
+                description = "fixed: evenly spaced; poisson: exponential gaps of the same mean (default: fixed)")
+        String arrival;
+
+        @Option(names = "--calls", split = ",", paramLabel = "c[,c...]",
+                description = "the calls, each run in turn: existUser, createUser, getUser, listUser or"
+                        + " echo:<payload> (default: the four UserService calls)")
+        List<String> calls;
+    }
+
     private ClientOptions() {
     }
 
@@ -185,10 +222,7 @@ public final class ClientOptions {
         try {
             options.parsed = new CommandLine(options).parseArgs(args.toArray(String[]::new));
         } catch (CommandLine.MutuallyExclusiveArgsException e) {
-            String jmhOption = args.stream().map(arg -> arg.split("=", 2)[0]).filter(JMH_OPTIONS::contains)
-                    .findFirst().orElse("--jmh");
-            throw new IllegalArgumentException("option " + jmhOption.substring(2)
-                    + ": a JMH option, and --availability runs no JMH; drop one of the two", e);
+            throw new IllegalArgumentException(twoLoads(args), e);
         } catch (CommandLine.ParameterException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -198,6 +232,21 @@ public final class ClientOptions {
 
     static ClientOptions parse(String... args) {
         return parse(List.of(args));
+    }
+
+    /** Why options of two loads cannot be given together, naming one of each. */
+    private static String twoLoads(List<String> args) {
+        List<String> names = args.stream().map(arg -> arg.split("=", 2)[0]).toList();
+        String other = names.contains(OptionNames.RATE) ? OptionNames.RATE : OptionNames.AVAILABILITY;
+        String jmhOption = names.stream().filter(JMH_OPTIONS::contains).findFirst().orElse(null);
+        if (jmhOption == null) {
+            String availabilityOption = names.stream().filter(AVAILABILITY_OPTIONS::contains).findFirst()
+                    .orElse(OptionNames.AVAILABILITY);
+            return "option " + availabilityOption.substring(2) + ": an availability option, and " + other
+                    + " runs the open-loop load instead; drop one of the two";
+        }
+        return "option " + jmhOption.substring(2) + ": a JMH option, and " + other + " runs no JMH; drop one of the"
+                + " two";
     }
 
     private void check() {
@@ -225,6 +274,10 @@ public final class ClientOptions {
         }
         if (availability() != null) {
             checkAvailability();
+            return;
+        }
+        if (openLoop() != null) {
+            checkOpenLoop();
             return;
         }
         atLeast("warmupIterations", warmupIterations(), 0);
@@ -302,6 +355,21 @@ public final class ClientOptions {
         }
     }
 
+    private void checkOpenLoop() {
+        if (threads.size() > 1) {
+            throw new IllegalArgumentException("option threads: --rate runs one thread count, not a list");
+        }
+        if (!(openLoop().rate > 0) || Double.isInfinite(openLoop().rate)) {
+            throw new IllegalArgumentException("option rate: " + openLoop().rate + " is not a positive rate");
+        }
+        arrival();
+        try {
+            openLoopCalls();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option calls: " + e.getMessage());
+        }
+    }
+
     private static void atLeast(String name, int value, int minimum) {
         if (value < minimum) {
             throw new IllegalArgumentException("option " + name + ": " + value + " is below " + minimum);
@@ -319,6 +387,35 @@ public final class ClientOptions {
 
     private AvailabilityOptions availability() {
         return load.availability;
+    }
+
+    private OpenLoopOptions openLoop() {
+        return load.openLoop;
+    }
+
+    /** The open-loop load's settings, or null when the client runs another load. */
+    OpenLoopLoad.Settings openLoopSettings() {
+        if (openLoop() == null) {
+            return null;
+        }
+        return new OpenLoopLoad.Settings(openLoop().rate, arrival(),
+                openLoop().warmup == null ? Duration.ofSeconds(5) : duration(openLoop().warmup),
+                openLoop().duration == null ? Duration.ofSeconds(10) : duration(openLoop().duration),
+                threads.get(0), target().timeoutMillis());
+    }
+
+    private String arrival() {
+        String arrival = openLoop().arrival == null ? OpenLoopReport.FIXED : openLoop().arrival;
+        if (!List.of(OpenLoopReport.FIXED, OpenLoopReport.POISSON).contains(arrival)) {
+            throw new IllegalArgumentException("option arrival: '" + arrival + "' is not fixed or poisson");
+        }
+        return arrival;
+    }
+
+    /** The open-loop load's calls, in the order they run. */
+    List<OpenLoopCall> openLoopCalls() {
+        return (openLoop().calls == null ? OpenLoopCall.USER_CALLS : openLoop().calls).stream()
+                .map(OpenLoopCall::of).toList();
     }
 
     boolean helpRequested() {

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -135,6 +136,53 @@ class ClientOptionsTest {
         assertEquals(ExitCode.USAGE, status);
         String message = err.toString(StandardCharsets.UTF_8);
         assertTrue(message.startsWith("error: " + expected), message);
+    }
+
+    @Test
+    void theOpenLoopLoadTakesARateWithTimesArrivalsAndCalls() {
+        OpenLoopLoad.Settings settings = ClientOptions.parse("--rate", "2500", "--threads", "64", "--warmup", "2",
+                "--duration", "500ms", "--arrival", "poisson").openLoopSettings();
+        assertEquals(new OpenLoopLoad.Settings(2500, "poisson", Duration.ofSeconds(2), Duration.ofMillis(500), 64,
+                5000), settings);
+        ClientOptions defaults = ClientOptions.parse("--rate", "100");
+        assertEquals(new OpenLoopLoad.Settings(100, "fixed", Duration.ofSeconds(5), Duration.ofSeconds(10), 32,
+                5000), defaults.openLoopSettings());
+        assertEquals(List.of("existUser", "createUser", "getUser", "listUser"),
+                defaults.openLoopCalls().stream().map(OpenLoopCall::name).toList());
+        assertEquals(List.of("getUser", "echo:1k"), ClientOptions.parse("--rate", "100", "--calls", "getUser,echo:1k")
+                .openLoopCalls().stream().map(OpenLoopCall::name).toList());
+        assertNull(ClientOptions.parse().openLoopSettings());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "--forks,2,option forks: a JMH option, and --rate runs no JMH",
+        "--availability,5,option availability: an availability option, and --rate runs the open-loop load instead",
+        "--threads,'1,8',option threads: --rate runs one thread count",
+        "--rate,0,option rate: 0.0 is not a positive rate",
+        "--arrival,bursty,option arrival: 'bursty' is not fixed or poisson",
+        "--calls,getUsers,option calls: unknown call 'getUsers'",
+        "--calls,echo:2k,option calls: unknown payload",
+    })
+    void theOpenLoopLoadRefusesBadValuesAndOtherLoads(String option, String value, String expected)
+            throws IOException {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String[] args = "--rate".equals(option) ? new String[] {option, value}
+                : new String[] {"--rate", "100", option, value};
+        int status = BenchmarkClient.run(args, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(ExitCode.USAGE, status);
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.startsWith("error: " + expected), message);
+    }
+
+    @Test
+    void anOpenLoopDryRunSaysWhatItWouldRun() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(ExitCode.OK, BenchmarkClient.run(new String[] {"--rate", "2000", "--calls", "listUser",
+            "--dry-run"}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
+        assertEquals("would run: open-loop load at 2,000 calls/s (fixed arrivals) from 32 threads, 5 s warmup and"
+                + " 10 s measured per call: listUser", out.toString(StandardCharsets.UTF_8).strip());
     }
 
     @Test

@@ -23,6 +23,8 @@ public final class OptionNames {
     public static final String AVAILABILITY = "--availability";
     /** When into the availability load a fault comes. */
     public static final String FAULT_AT = "--fault-at";
+    /** A client's open-loop load instead of JMH: calls due at this rate, per second. */
+    public static final String RATE = "--rate";
     /** A client's JFR recordings, one per benchmark, in this directory. */
     public static final String JFR = "--jfr";
 

@@ -1,0 +1,172 @@
+package org.rpcbench.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.FileNotFoundException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.api.User;
+import org.rpcbench.contract.OpenLoopReport;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.server.EchoServiceServerImpl;
+import org.rpcbench.server.UserServiceServerImpl;
+
+/**
+ * The open-loop load over the server's own services in-process: no network, so what is tested is the schedule, the
+ * timing from the due time and the verdicts, not a stack.
+ */
+@Timeout(60)
+class OpenLoopLoadTest {
+
+    @TempDir
+    Path directory;
+
+    private static OpenLoopLoad load(UserServiceServerImpl users, double rate, int threads, long durationMillis,
+            String arrival) {
+        return new OpenLoopLoad(new OpenLoopLoad.Settings(rate, arrival, Duration.ofMillis(300),
+                Duration.ofMillis(durationMillis), threads, 1000), users, new EchoServiceServerImpl());
+    }
+
+    @Test
+    void everyCallDueInTheWindowIsSentTimedAndLogged() throws Exception {
+        OpenLoopReport.CallResult result = load(new UserServiceServerImpl(), 500, 4, 1000, OpenLoopReport.FIXED)
+                .run(OpenLoopCall.of("getUser"), directory.resolve("r.json.getUser.hlog"));
+
+        assertNull(result.problem(), result.toString());
+        assertEquals(500, result.due(), 1, result.toString());
+        assertEquals(result.due(), result.sent());
+        assertEquals(result.due(), result.ok());
+        assertEquals(0, result.neverSent() + result.failed() + result.wrong());
+        assertEquals(result.ok(), result.responseTime().count());
+        assertTrue(result.responseTime().p50() > 0 && result.responseTime().p50() <= result.responseTime().p99()
+                && result.responseTime().p99() <= result.responseTime().max(), result.toString());
+        assertEquals("r.json.getUser.hlog", result.histogramLog());
+        assertEquals(result.ok(), logged(directory.resolve("r.json.getUser.hlog")).getTotalCount());
+        assertTrue(Files.readString(directory.resolve("r.json.getUser.hlog.hgrm")).contains("#[Mean"));
+    }
+
+    @Test
+    void aStallCountsAgainstEveryCallItHeldUpNotOncePerThread() throws Exception {
+        long stallMillis = 300;
+        AtomicLong stallAt = new AtomicLong();
+        long stallFrom = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(600);
+        UserServiceServerImpl stalling = new UserServiceServerImpl() {
+            private final Object lock = new Object();
+
+            @Override
+            public User getUser(long id) {
+                // every thread waits on the lock while the first call 300 ms into the window holds it
+                synchronized (lock) {
+                    if (System.nanoTime() - stallFrom >= 0 && stallAt.compareAndSet(0, System.nanoTime())) {
+                        sleep(stallMillis);
+                    }
+                }
+                return super.getUser(id);
+            }
+        };
+        OpenLoopReport.CallResult result = load(stalling, 200, 4, 1500, OpenLoopReport.FIXED)
+                .run(OpenLoopCall.of("getUser"), directory.resolve("stall.hlog"));
+
+        assertTrue(stallAt.get() > 0, "the stall happened");
+        assertNull(result.problem(), result.toString());
+        assertTrue(result.responseTime().max() >= stallMillis, result.toString());
+        // 200 calls/s for the stall's 300 ms: about 60 calls held up, the first 40 of them by 100 ms or more; a
+        // closed loop of 4 threads records at most 4 slow calls
+        Histogram logged = logged(directory.resolve("stall.hlog"));
+        long slow = logged.getCountBetweenValues(TimeUnit.MILLISECONDS.toNanos(100), Long.MAX_VALUE / 2);
+        assertTrue(slow >= 20, "calls of 100 ms or more: " + slow);
+        assertEquals(4, result.maxInFlight(), "every thread was in a call during the stall");
+    }
+
+    @Test
+    void aRateBeyondWhatTheThreadsCanSendIsReportedAsNotKept() throws Exception {
+        UserServiceServerImpl slow = new UserServiceServerImpl() {
+            @Override
+            public User getUser(long id) {
+                sleep(50);
+                return super.getUser(id);
+            }
+        };
+        // 2 threads of 50 ms calls send at most 40 calls/s of the 200 asked
+        OpenLoopReport.CallResult result = load(slow, 200, 2, 1000, OpenLoopReport.FIXED)
+                .run(OpenLoopCall.of("getUser"), directory.resolve("slow.hlog"));
+
+        assertTrue(result.neverSent() > 0, result.toString());
+        assertTrue(result.problem().startsWith("the rate was not kept"), result.problem());
+        assertTrue(result.achievedRate() < 100, result.toString());
+    }
+
+    @Test
+    void failedAndWrongAnswersFailTheCall() throws Exception {
+        UserServiceServerImpl broken = new UserServiceServerImpl() {
+            @Override
+            public User getUser(long id) {
+                if (id % 2 == 0) {
+                    throw new IllegalStateException("no provider for " + id);
+                }
+                return super.getUser(id + 1);
+            }
+        };
+        OpenLoopReport.CallResult result = load(broken, 200, 2, 500, OpenLoopReport.FIXED)
+                .run(OpenLoopCall.of("getUser"), directory.resolve("broken.hlog"));
+
+        assertTrue(result.failed() > 0 && result.wrong() > 0, result.toString());
+        assertTrue(result.problem().contains("broke the contract"), result.problem());
+        assertTrue(result.firstFailure().startsWith("getUser("), result.firstFailure());
+    }
+
+    @Test
+    void poissonArrivalsKeepTheMeanRateAndTheReportReadsBack() throws Exception {
+        OpenLoopReport.CallResult result = load(new UserServiceServerImpl(), 500, 4, 1000, OpenLoopReport.POISSON)
+                .run(OpenLoopCall.of("echo:1k"), directory.resolve("echo.hlog"));
+        assertNull(result.problem(), result.toString());
+        assertTrue(result.due() > 400 && result.due() < 600, "calls due at a mean 500/s: " + result.due());
+
+        OpenLoopReport report = new OpenLoopReport(1, OpenLoopReport.POISSON, 500, 300, 1000, 4,
+                java.util.List.of(result));
+        RecordFiles.write(directory.resolve("open-loop.json"), report);
+        OpenLoopReport read = RecordFiles.read(directory.resolve("open-loop.json"), OpenLoopReport.class);
+        assertEquals(report, read);
+        assertTrue(read.passed());
+        assertTrue(read.summary().contains("| echo:1k | "), read.summary());
+        assertFalse(read.summary().contains("threads were busy"), read.summary());
+    }
+
+    @Test
+    void unknownCallsAreNamedWithTheOnesThereAre() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> OpenLoopCall.of("getUsers"));
+        assertTrue(e.getMessage().contains("existUser, createUser, getUser, listUser, echo:<payload>"),
+                e.getMessage());
+    }
+
+    private static Histogram logged(Path log) throws FileNotFoundException {
+        Histogram total = new Histogram(3);
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        while (reader.hasNext()) {
+            total.add((Histogram) reader.nextIntervalHistogram());
+        }
+        return total;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

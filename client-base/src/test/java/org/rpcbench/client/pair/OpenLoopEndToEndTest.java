@@ -1,0 +1,74 @@
+package org.rpcbench.client.pair;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.client.BenchmarkClient;
+import org.rpcbench.contract.ClientReady;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.OpenLoopReport;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.server.BenchmarkServer;
+import org.rpcbench.stack.RunningServer;
+import org.rpcbench.stack.ServerSettings;
+import org.rpcbench.stack.Stacks;
+
+/** The client's open-loop load against a pair's real server on a free loopback port, as a launcher runs it. */
+@Timeout(60)
+class OpenLoopEndToEndTest {
+
+    @TempDir
+    Path directory;
+
+    private int port;
+    private RunningServer server;
+
+    @BeforeEach
+    void start() throws IOException {
+        port = PairEndToEndTest.freePort();
+        server = Stacks.server().start(new ServerSettings("127.0.0.1", port, null), BenchmarkServer.services());
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void aLowRateIsKeptAndEveryCallDueIsAnsweredCheckedAndLogged() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Path result = directory.resolve("open-loop.json");
+        int status = BenchmarkClient.run(new String[] {"--port", String.valueOf(port), "--rate", "200",
+            "--warmup", "1", "--duration", "2", "--calls", "listUser", "--threads", "4", "-f", result.toString(),
+            "--ready-file", directory.resolve("ready.json").toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(out, true, StandardCharsets.UTF_8));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertEquals(ExitCode.OK, status, printed);
+
+        OpenLoopReport report = RecordFiles.read(result, OpenLoopReport.class);
+        assertTrue(report.passed(), printed);
+        OpenLoopReport.CallResult listUser = report.calls().get(0);
+        assertEquals("listUser", listUser.call());
+        assertEquals(400, listUser.due(), 1, printed);
+        assertEquals(listUser.due(), listUser.ok(), printed);
+        assertEquals(listUser.ok(), listUser.responseTime().count(), printed);
+        assertTrue(Files.size(directory.resolve(listUser.histogramLog())) > 0, printed);
+        assertTrue(Files.exists(directory.resolve("open-loop.json.listUser.hlog.hgrm")), printed);
+        assertTrue(printed.contains("wire check passed: "), printed);
+        assertTrue(printed.contains("response time at a fixed rate, from each call's due time"), printed);
+        assertEquals(ClientReady.OPEN_LOOP,
+                RecordFiles.read(directory.resolve("ready.json"), ClientReady.class).mode());
+    }
+}
