@@ -261,15 +261,18 @@ public final class BenchmarkClient {
 
     private static String openLoopDescription(ClientOptions options) {
         OpenLoopLoad.Settings settings = options.openLoopSettings();
-        return String.format(Locale.ROOT, "open-loop load at %,.0f calls/s (%s arrivals) from %d threads, %d s"
-                + " warmup and %d s measured per call: %s", settings.rate(), settings.arrival(), settings.threads(),
+        String rates = settings.rate() != null ? String.format(Locale.ROOT, "%,.0f calls/s", settings.rate())
+                : "each call's closed-loop capacity, then " + settings.sweepPercents() + " % of it";
+        return String.format(Locale.ROOT, "open-loop load at %s (%s arrivals) from %d threads, %d s warmup and %d s"
+                + " measured per rate: %s", rates, settings.arrival(), settings.threads(),
                 settings.warmup().toSeconds(), settings.duration().toSeconds(),
                 options.openLoopCalls().stream().map(OpenLoopCall::name).collect(Collectors.joining(", ")));
     }
 
     /**
-     * Each call in turn at the rate; the report, and beside it per call an interval log and a percentile
-     * distribution named after the result file ({@code <result>.<call>.hlog}, {@code .hlog.hgrm}).
+     * Each call in turn at the rate, or through the sweep; the report, and beside it per call and rate an interval
+     * log and a percentile distribution named after the result file ({@code <result>.<call>[-<percent>pct].hlog},
+     * {@code .hlog.hgrm}).
      */
     private Stopped runOpenLoop(StackConnection connection, List<WireProof> proofs, Map<String, ServerSample> before,
             Path resultFile, Path logFile) {
@@ -281,19 +284,33 @@ public final class BenchmarkClient {
         List<OpenLoopReport.CallResult> calls = new ArrayList<>();
         try {
             for (OpenLoopCall call : options.openLoopCalls()) {
-                OpenLoopReport.CallResult result = load.run(call, resultFile.resolveSibling(
-                        resultFile.getFileName() + "." + call.name().replace(':', '-') + ".hlog"));
-                out.println(String.format(Locale.ROOT, "%s: %,d calls due, p99 %.3f ms%s", call.name(),
-                        result.due(), result.responseTime().p99(),
-                        result.problem() == null ? "" : ": " + result.problem()));
-                calls.add(result);
+                String file = resultFile.getFileName() + "." + call.name().replace(':', '-');
+                if (settings.rate() != null) {
+                    calls.add(printed(load.run(call, settings.rate(), null,
+                            resultFile.resolveSibling(file + ".hlog"))));
+                    continue;
+                }
+                double capacity = load.closedLoopCapacity(call);
+                out.println(String.format(Locale.ROOT, "%s: %,.0f calls/s in a closed loop of %d threads",
+                        call.name(), capacity, settings.threads()));
+                for (int percent : settings.sweepPercents()) {
+                    OpenLoopReport.CallResult step = printed(load.run(call, capacity * percent / 100, capacity,
+                            resultFile.resolveSibling(file + "-" + percent + "pct.hlog")));
+                    calls.add(step);
+                    if (step.rateNotKept() != null || step.problem() != null) {
+                        break;
+                    }
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Stopped.failed(ExitCode.FAILED, "the open-loop run was interrupted");
+        } catch (IllegalStateException e) {
+            return Stopped.failed(ExitCode.FAILED, e.getMessage());
         }
-        OpenLoopReport report = new OpenLoopReport(startEpochMillis, settings.arrival(), settings.rate(),
-                settings.warmup().toMillis(), settings.duration().toMillis(), settings.threads(), calls);
+        OpenLoopReport report = new OpenLoopReport(startEpochMillis, settings.rate(), settings.sweepPercents(),
+                settings.slo(), settings.arrival(), settings.warmup().toMillis(), settings.duration().toMillis(),
+                settings.threads(), calls);
         RecordFiles.write(resultFile, report);
         out.println();
         out.print(report.summary());
@@ -303,6 +320,15 @@ public final class BenchmarkClient {
         out.println("log: " + logFile);
         return report.passed() ? new Stopped(ExitCode.OK, null, null, resultFile.toString())
                 : new Stopped(ExitCode.FAILED, report.problem(), null, resultFile.toString());
+    }
+
+    /** One line as each rate ends, so a long run shows its progress. */
+    private OpenLoopReport.CallResult printed(OpenLoopReport.CallResult result) {
+        String why = result.problem() != null ? result.problem() : result.rateNotKept();
+        out.println(String.format(Locale.ROOT, "%s at %,.0f calls/s: %,.0f achieved, p99 %.3f ms%s", result.call(),
+                result.targetRate(), result.achievedRate(), result.responseTime().p99(),
+                why == null ? "" : ": " + why));
+        return result;
     }
 
     private Options jmhOptions(JmhRun run, Path logFile) {

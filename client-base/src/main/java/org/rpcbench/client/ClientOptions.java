@@ -183,13 +183,23 @@ public final class ClientOptions {
 
     static final class OpenLoopOptions {
 
-        @Option(names = OptionNames.RATE, required = true, paramLabel = "calls/s",
+        @Option(names = OptionNames.RATE, paramLabel = "calls/s",
                 description = "send each call at this rate, due at fixed times whether or not earlier calls have"
                         + " returned, from --threads threads (the most in flight at once), and time each from its"
                         + " due time to its checked answer into HdrHistogram: response time without coordinated"
                         + " omission. Writes the result (json), an interval log (.hlog) and a percentile"
                         + " distribution (.hgrm) per call; exits 1 when a call failed or the rate was not kept")
-        double rate;
+        Double rate;
+
+        @Option(names = OptionNames.RATE_SWEEP, split = ",", paramLabel = "%[,%...]",
+                description = "instead of --rate: measure each call's capacity in a closed loop of --threads threads"
+                        + " first, then run it open-loop at these percentages of it in turn, up to the first step"
+                        + " whose rate is not kept (the curve's end), e.g. 10,25,50,75,90,100")
+        List<Integer> sweep;
+
+        @Option(names = "--slo", paramLabel = "pNN=time", description = "with --rate-sweep: a response-time bound,"
+                + " e.g. p99=5ms; the highest rate kept within it is each call's capacity under it")
+        String slo;
 
         @Option(names = "--duration", paramLabel = "time", converter = TimeConverter.class,
                 description = "measured time per call (default: 10)")
@@ -359,9 +369,27 @@ public final class ClientOptions {
         if (threads.size() > 1) {
             throw new IllegalArgumentException("option threads: --rate runs one thread count, not a list");
         }
-        if (!(openLoop().rate > 0) || Double.isInfinite(openLoop().rate)) {
+        if ((openLoop().rate == null) == (openLoop().sweep == null)) {
+            throw new IllegalArgumentException("option rate: the open-loop load takes --rate or --rate-sweep, one"
+                    + " of the two");
+        }
+        if (openLoop().rate != null && (!(openLoop().rate > 0) || Double.isInfinite(openLoop().rate))) {
             throw new IllegalArgumentException("option rate: " + openLoop().rate + " is not a positive rate");
         }
+        if (openLoop().sweep != null) {
+            int previous = 0;
+            for (int percent : openLoop().sweep) {
+                if (percent <= previous || percent > 1000) {
+                    throw new IllegalArgumentException("option rate-sweep: " + openLoop().sweep + " is not a rising"
+                            + " list of percentages from 1 to 1000");
+                }
+                previous = percent;
+            }
+        }
+        if (openLoop().slo != null && openLoop().sweep == null) {
+            throw new IllegalArgumentException("option slo: a bound judges a sweep's steps: give --rate-sweep");
+        }
+        slo();
         arrival();
         try {
             openLoopCalls();
@@ -398,10 +426,18 @@ public final class ClientOptions {
         if (openLoop() == null) {
             return null;
         }
-        return new OpenLoopLoad.Settings(openLoop().rate, arrival(),
+        return new OpenLoopLoad.Settings(openLoop().rate, openLoop().sweep, slo(), arrival(),
                 openLoop().warmup == null ? Duration.ofSeconds(5) : duration(openLoop().warmup),
                 openLoop().duration == null ? Duration.ofSeconds(10) : duration(openLoop().duration),
                 threads.get(0), target().timeoutMillis());
+    }
+
+    private OpenLoopReport.Slo slo() {
+        try {
+            return openLoop().slo == null ? null : OpenLoopReport.Slo.parse(openLoop().slo);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option slo: " + e.getMessage());
+        }
     }
 
     private String arrival() {

@@ -51,12 +51,14 @@ final class OpenLoopLoad {
     private static final double NANOS_PER_MILLI = 1e6;
 
     /**
-     * @param rate calls per second, of each call
+     * @param rate calls per second, of each call; null for a sweep
+     * @param sweepPercents a sweep's rates in percent of each call's closed-loop capacity, or null
+     * @param slo the bound a sweep's capacity is judged by, or null
      * @param arrival {@link OpenLoopReport#FIXED} or {@link OpenLoopReport#POISSON}
      * @param threads the threads calls are sent from
      */
-    record Settings(double rate, String arrival, Duration warmup, Duration duration, int threads,
-            long callTimeoutMillis) {
+    record Settings(Double rate, List<Integer> sweepPercents, OpenLoopReport.Slo slo, String arrival,
+            Duration warmup, Duration duration, int threads, long callTimeoutMillis) {
     }
 
     private final Settings settings;
@@ -73,20 +75,75 @@ final class OpenLoopLoad {
      * Warms the call up at the rate, then measures it for the window; writes the window's response times to an
      * interval log and, beside it, their percentile distribution (ms). Bounded: nothing is sent after the window
      * and its send grace, and threads still in a call past the call timeout are given up on and counted.
+     *
+     * @param closedLoopCapacity in a sweep, the capacity the rate is a share of, else null
      */
-    OpenLoopReport.CallResult run(OpenLoopCall call, Path histogramLog) throws InterruptedException {
-        return new Trial(call).run(histogramLog);
+    OpenLoopReport.CallResult run(OpenLoopCall call, double rate, Double closedLoopCapacity, Path histogramLog)
+            throws InterruptedException {
+        return new Trial(call, rate, closedLoopCapacity).run(histogramLog);
+    }
+
+    /**
+     * The call's capacity in a closed loop: every thread calls again as soon as its answer is checked, for the
+     * warmup and then the measured time; the measured calls per second. What a sweep's rates are shares of.
+     *
+     * @throws IllegalStateException when a call failed or broke the contract: no capacity stands then
+     */
+    double closedLoopCapacity(OpenLoopCall call) throws InterruptedException {
+        long measureFrom = System.nanoTime() + settings.warmup().toNanos();
+        long stopAt = measureFrom + settings.duration().toNanos();
+        LongAdder answered = new LongAdder();
+        AtomicReference<String> failure = new AtomicReference<>();
+        List<Thread> callers = new ArrayList<>();
+        for (int i = 0; i < settings.threads(); i++) {
+            Supplier<Object> caller = call.caller(users, echo);
+            Thread thread = new Thread(() -> {
+                long now;
+                while ((now = System.nanoTime()) - stopAt < 0 && failure.get() == null) {
+                    try {
+                        caller.get();
+                    } catch (RuntimeException e) {
+                        failure.compareAndSet(null, Causes.describe(e));
+                        return;
+                    }
+                    if (now - measureFrom >= 0) {
+                        answered.increment();
+                    }
+                }
+            }, "closed-loop-" + call.name() + "-" + i);
+            thread.setDaemon(true);
+            thread.start();
+            callers.add(thread);
+        }
+        long giveUpAt = stopAt + TimeUnit.MILLISECONDS.toNanos(settings.callTimeoutMillis()) + JOIN_SLACK_NANOS;
+        for (Thread thread : callers) {
+            long left = giveUpAt - System.nanoTime();
+            if (left > 0) {
+                TimeUnit.NANOSECONDS.timedJoin(thread, left);
+            }
+        }
+        if (failure.get() != null) {
+            throw new IllegalStateException(call.name() + ": the closed loop that measures its capacity failed: "
+                    + failure.get());
+        }
+        if (callers.stream().anyMatch(Thread::isAlive)) {
+            throw new IllegalStateException(call.name() + ": threads were still in a call well past the call"
+                    + " timeout while its capacity was measured");
+        }
+        return answered.sum() / (settings.duration().toNanos() / 1e9);
     }
 
     /** One call's run: its schedule, its counts and its histograms. */
     private final class Trial {
 
         private final OpenLoopCall call;
+        private final double rate;
+        private final Double closedLoopCapacity;
         private final long startNanos = System.nanoTime();
         private final long startEpochMillis = System.currentTimeMillis();
         private final long measureFrom = startNanos + settings.warmup().toNanos();
         private final long stopAt = measureFrom + settings.duration().toNanos();
-        private final double meanGapNanos = TimeUnit.SECONDS.toNanos(1) / settings.rate();
+        private final double meanGapNanos;
         private final SplittableRandom random = new SplittableRandom(1);
         private double nextDue = startNanos;
 
@@ -103,8 +160,11 @@ final class OpenLoopLoad {
         private final AtomicReference<String> firstFailure = new AtomicReference<>();
         private final AtomicReference<String> firstWrongAnswer = new AtomicReference<>();
 
-        Trial(OpenLoopCall call) {
+        Trial(OpenLoopCall call, double rate, Double closedLoopCapacity) {
             this.call = call;
+            this.rate = rate;
+            this.closedLoopCapacity = closedLoopCapacity;
+            meanGapNanos = TimeUnit.SECONDS.toNanos(1) / rate;
         }
 
         /** The next call's due time: evenly spaced, or with exponential gaps (Poisson arrivals) of the same mean. */
@@ -146,11 +206,11 @@ final class OpenLoopLoad {
             }
             int stillInCall = (int) senders.stream().filter(Thread::isAlive).count();
             double achievedRate = okInWindow.sum() / (settings.duration().toNanos() / 1e9);
-            return new OpenLoopReport.CallResult(call.name(), due.sum(), due.sum() - neverSent.sum(),
-                    neverSent.sum(), ok.sum(), failed.sum(), wrong.sum(), achievedRate, latency(responseTotal),
-                    latency(sendDelayTotal), (int) maxInFlight.get(), stillInCall,
+            return new OpenLoopReport.CallResult(call.name(), rate, closedLoopCapacity, due.sum(),
+                    due.sum() - neverSent.sum(), neverSent.sum(), ok.sum(), failed.sum(), wrong.sum(), achievedRate,
+                    latency(responseTotal), latency(sendDelayTotal), (int) maxInFlight.get(), stillInCall,
                     firstWrongAnswer.get() != null ? firstWrongAnswer.get() : firstFailure.get(),
-                    histogramLog.getFileName().toString(), problem(achievedRate, stillInCall));
+                    histogramLog.getFileName().toString(), rateNotKept(achievedRate), problem(stillInCall));
         }
 
         /**
@@ -210,7 +270,7 @@ final class OpenLoopLoad {
         }
 
         /** Why this call's figures cannot stand, or null. */
-        private String problem(double achievedRate, int stillInCall) {
+        private String problem(int stillInCall) {
             if (wrong.sum() > 0) {
                 return wrong.sum() + " answers broke the contract, the first: " + firstWrongAnswer.get();
             }
@@ -220,14 +280,19 @@ final class OpenLoopLoad {
             if (stillInCall > 0) {
                 return stillInCall + " threads were still in a call well past the call timeout";
             }
+            return null;
+        }
+
+        /** Why the rate asked was not kept, or null. */
+        private String rateNotKept(double achievedRate) {
             if (neverSent.sum() > 0) {
                 return String.format(Locale.ROOT, "the rate was not kept: %,d of the %,d calls due in the"
                         + " window were never sent (the server, or the client's %d threads, fell behind)",
                         neverSent.sum(), due.sum(), settings.threads());
             }
-            if (achievedRate < KEPT_RATE * settings.rate()) {
+            if (achievedRate < KEPT_RATE * rate) {
                 return String.format(Locale.ROOT, "the rate was not kept: %,.0f calls/s answered in the"
-                        + " window, %,.0f asked", achievedRate, settings.rate());
+                        + " window, %,.0f asked", achievedRate, rate);
             }
             return null;
         }

@@ -21,6 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.stack.Target;
 
 class ClientOptionsTest {
@@ -142,11 +143,16 @@ class ClientOptionsTest {
     void theOpenLoopLoadTakesARateWithTimesArrivalsAndCalls() {
         OpenLoopLoad.Settings settings = ClientOptions.parse("--rate", "2500", "--threads", "64", "--warmup", "2",
                 "--duration", "500ms", "--arrival", "poisson").openLoopSettings();
-        assertEquals(new OpenLoopLoad.Settings(2500, "poisson", Duration.ofSeconds(2), Duration.ofMillis(500), 64,
-                5000), settings);
+        assertEquals(new OpenLoopLoad.Settings(2500.0, null, null, "poisson", Duration.ofSeconds(2),
+                Duration.ofMillis(500), 64, 5000), settings);
         ClientOptions defaults = ClientOptions.parse("--rate", "100");
-        assertEquals(new OpenLoopLoad.Settings(100, "fixed", Duration.ofSeconds(5), Duration.ofSeconds(10), 32,
-                5000), defaults.openLoopSettings());
+        assertEquals(new OpenLoopLoad.Settings(100.0, null, null, "fixed", Duration.ofSeconds(5),
+                Duration.ofSeconds(10), 32, 5000), defaults.openLoopSettings());
+        OpenLoopLoad.Settings sweep = ClientOptions.parse("--rate-sweep", "25,50,100", "--slo", "p99.9=2ms")
+                .openLoopSettings();
+        assertEquals(List.of(25, 50, 100), sweep.sweepPercents());
+        assertNull(sweep.rate());
+        assertEquals(new OpenLoopReport.Slo(99.9, 2), sweep.slo());
         assertEquals(List.of("existUser", "createUser", "getUser", "listUser"),
                 defaults.openLoopCalls().stream().map(OpenLoopCall::name).toList());
         assertEquals(List.of("getUser", "echo:1k"), ClientOptions.parse("--rate", "100", "--calls", "getUser,echo:1k")
@@ -160,6 +166,8 @@ class ClientOptionsTest {
         "--availability,5,option availability: an availability option, and --rate runs the open-loop load instead",
         "--threads,'1,8',option threads: --rate runs one thread count",
         "--rate,0,option rate: 0.0 is not a positive rate",
+        "--rate-sweep,'50,25',option rate: the open-loop load takes --rate or --rate-sweep, one of the two",
+        "--slo,p99=5ms,option slo: a bound judges a sweep's steps: give --rate-sweep",
         "--arrival,bursty,option arrival: 'bursty' is not fixed or poisson",
         "--calls,getUsers,option calls: unknown call 'getUsers'",
         "--calls,echo:2k,option calls: unknown payload",
@@ -177,12 +185,23 @@ class ClientOptionsTest {
     }
 
     @Test
+    void aSweepRefusesFallingStepsAndABadBound() {
+        IllegalArgumentException falling = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> ClientOptions.parse("--rate-sweep", "50,25"));
+        assertTrue(falling.getMessage().startsWith("option rate-sweep: [50, 25] is not a rising list"),
+                falling.getMessage());
+        IllegalArgumentException bound = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> ClientOptions.parse("--rate-sweep", "50", "--slo", "p99"));
+        assertTrue(bound.getMessage().startsWith("option slo: 'p99' is not a bound"), bound.getMessage());
+    }
+
+    @Test
     void anOpenLoopDryRunSaysWhatItWouldRun() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertEquals(ExitCode.OK, BenchmarkClient.run(new String[] {"--rate", "2000", "--calls", "listUser",
             "--dry-run"}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
         assertEquals("would run: open-loop load at 2,000 calls/s (fixed arrivals) from 32 threads, 5 s warmup and"
-                + " 10 s measured per call: listUser", out.toString(StandardCharsets.UTF_8).strip());
+                + " 10 s measured per rate: listUser", out.toString(StandardCharsets.UTF_8).strip());
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.io.FileNotFoundException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -33,18 +34,25 @@ class OpenLoopLoadTest {
     @TempDir
     Path directory;
 
-    private static OpenLoopLoad load(UserServiceServerImpl users, double rate, int threads, long durationMillis,
-            String arrival) {
-        return new OpenLoopLoad(new OpenLoopLoad.Settings(rate, arrival, Duration.ofMillis(300),
+    /** Runs one call at a fixed rate after a 300 ms warmup. */
+    private OpenLoopReport.CallResult run(UserServiceServerImpl users, double rate, int threads, long durationMillis,
+            String arrival, String call, String log) throws InterruptedException {
+        return load(users, threads, durationMillis, arrival).run(OpenLoopCall.of(call), rate, null,
+                directory.resolve(log));
+    }
+
+    private static OpenLoopLoad load(UserServiceServerImpl users, int threads, long durationMillis, String arrival) {
+        return new OpenLoopLoad(new OpenLoopLoad.Settings(null, null, null, arrival, Duration.ofMillis(300),
                 Duration.ofMillis(durationMillis), threads, 1000), users, new EchoServiceServerImpl());
     }
 
     @Test
     void everyCallDueInTheWindowIsSentTimedAndLogged() throws Exception {
-        OpenLoopReport.CallResult result = load(new UserServiceServerImpl(), 500, 4, 1000, OpenLoopReport.FIXED)
-                .run(OpenLoopCall.of("getUser"), directory.resolve("r.json.getUser.hlog"));
+        OpenLoopReport.CallResult result = run(new UserServiceServerImpl(), 500, 4, 1000, OpenLoopReport.FIXED,
+                "getUser", "r.json.getUser.hlog");
 
         assertNull(result.problem(), result.toString());
+        assertNull(result.rateNotKept(), result.toString());
         assertEquals(500, result.due(), 1, result.toString());
         assertEquals(result.due(), result.sent());
         assertEquals(result.due(), result.ok());
@@ -76,8 +84,8 @@ class OpenLoopLoadTest {
                 return super.getUser(id);
             }
         };
-        OpenLoopReport.CallResult result = load(stalling, 200, 4, 1500, OpenLoopReport.FIXED)
-                .run(OpenLoopCall.of("getUser"), directory.resolve("stall.hlog"));
+        OpenLoopReport.CallResult result = run(stalling, 200, 4, 1500, OpenLoopReport.FIXED, "getUser",
+                "stall.hlog");
 
         assertTrue(stallAt.get() > 0, "the stall happened");
         assertNull(result.problem(), result.toString());
@@ -100,11 +108,14 @@ class OpenLoopLoadTest {
             }
         };
         // 2 threads of 50 ms calls send at most 40 calls/s of the 200 asked
-        OpenLoopReport.CallResult result = load(slow, 200, 2, 1000, OpenLoopReport.FIXED)
-                .run(OpenLoopCall.of("getUser"), directory.resolve("slow.hlog"));
+        OpenLoopReport.CallResult result = run(slow, 200, 2, 1000, OpenLoopReport.FIXED, "getUser", "slow.hlog");
 
         assertTrue(result.neverSent() > 0, result.toString());
-        assertTrue(result.problem().startsWith("the rate was not kept"), result.problem());
+        assertNull(result.problem(), "no call failed");
+        assertTrue(result.rateNotKept().startsWith("the rate was not kept"), result.rateNotKept());
+        OpenLoopReport atThisRate = new OpenLoopReport(1, 200.0, null, null, OpenLoopReport.FIXED, 300, 1000, 2,
+                List.of(result));
+        assertTrue(atThisRate.problem().startsWith("getUser: the rate was not kept"), atThisRate.problem());
         assertTrue(result.achievedRate() < 100, result.toString());
     }
 
@@ -119,8 +130,8 @@ class OpenLoopLoadTest {
                 return super.getUser(id + 1);
             }
         };
-        OpenLoopReport.CallResult result = load(broken, 200, 2, 500, OpenLoopReport.FIXED)
-                .run(OpenLoopCall.of("getUser"), directory.resolve("broken.hlog"));
+        OpenLoopReport.CallResult result = run(broken, 200, 2, 500, OpenLoopReport.FIXED, "getUser",
+                "broken.hlog");
 
         assertTrue(result.failed() > 0 && result.wrong() > 0, result.toString());
         assertTrue(result.problem().contains("broke the contract"), result.problem());
@@ -129,19 +140,60 @@ class OpenLoopLoadTest {
 
     @Test
     void poissonArrivalsKeepTheMeanRateAndTheReportReadsBack() throws Exception {
-        OpenLoopReport.CallResult result = load(new UserServiceServerImpl(), 500, 4, 1000, OpenLoopReport.POISSON)
-                .run(OpenLoopCall.of("echo:1k"), directory.resolve("echo.hlog"));
+        OpenLoopReport.CallResult result = run(new UserServiceServerImpl(), 500, 4, 1000, OpenLoopReport.POISSON,
+                "echo:1k", "echo.hlog");
         assertNull(result.problem(), result.toString());
         assertTrue(result.due() > 400 && result.due() < 600, "calls due at a mean 500/s: " + result.due());
 
-        OpenLoopReport report = new OpenLoopReport(1, OpenLoopReport.POISSON, 500, 300, 1000, 4,
-                java.util.List.of(result));
+        OpenLoopReport report = new OpenLoopReport(1, 500.0, null, null, OpenLoopReport.POISSON, 300, 1000, 4,
+                List.of(result));
         RecordFiles.write(directory.resolve("open-loop.json"), report);
         OpenLoopReport read = RecordFiles.read(directory.resolve("open-loop.json"), OpenLoopReport.class);
         assertEquals(report, read);
         assertTrue(read.passed());
         assertTrue(read.summary().contains("| echo:1k | "), read.summary());
         assertFalse(read.summary().contains("threads were busy"), read.summary());
+    }
+
+    @Test
+    void aSweepTakesSharesOfTheClosedLoopCapacityAndItsBoundPicksTheHighestKeptRate() throws Exception {
+        UserServiceServerImpl fiveMillis = new UserServiceServerImpl() {
+            @Override
+            public User getUser(long id) {
+                sleep(5);
+                return super.getUser(id);
+            }
+        };
+        OpenLoopLoad load = load(fiveMillis, 2, 1000, OpenLoopReport.FIXED);
+        OpenLoopCall getUser = OpenLoopCall.of("getUser");
+        // two threads of 5 ms calls: a little under 400 calls/s
+        double capacity = load.closedLoopCapacity(getUser);
+        assertTrue(capacity > 200 && capacity < 400, "capacity: " + capacity);
+        OpenLoopReport.CallResult half = load.run(getUser, capacity / 2, capacity, directory.resolve("half.hlog"));
+        OpenLoopReport.CallResult triple = load.run(getUser, capacity * 3, capacity, directory.resolve("3x.hlog"));
+        assertNull(half.rateNotKept(), half.toString());
+        assertTrue(triple.rateNotKept() != null, triple.toString());
+
+        OpenLoopReport sweep = new OpenLoopReport(1, null, List.of(50, 300), OpenLoopReport.Slo.parse("p99=1s"),
+                OpenLoopReport.FIXED, 300, 1000, 2, List.of(half, triple));
+        assertTrue(sweep.passed(), "a sweep ends where the rate is not kept: " + sweep.problem());
+        assertEquals(half.achievedRate(), sweep.capacityUnderSlo("getUser"));
+        assertTrue(sweep.summary().contains("calls/s keeping p99 within 1000"), sweep.summary());
+        OpenLoopReport tooStrict = new OpenLoopReport(1, null, List.of(50, 300), OpenLoopReport.Slo.parse("p50=1us"),
+                OpenLoopReport.FIXED, 300, 1000, 2, List.of(half, triple));
+        assertNull(tooStrict.capacityUnderSlo("getUser"));
+    }
+
+    @Test
+    void aBoundIsAPercentileAndATime() {
+        assertEquals(new OpenLoopReport.Slo(99.9, 0.5), OpenLoopReport.Slo.parse("p99.9=500us"));
+        assertEquals(new OpenLoopReport.Slo(50, 2000), OpenLoopReport.Slo.parse("p50=2s"));
+        assertEquals("p99 within 5.000 ms", OpenLoopReport.Slo.parse("p99=5ms").describe());
+        for (String bad : List.of("p98=5ms", "p99", "p99=5", "p99=0ms", "99=5ms")) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> OpenLoopReport.Slo.parse(bad));
+            assertTrue(e.getMessage().contains("is not a bound such as p99=5ms"), e.getMessage());
+        }
     }
 
     @Test

@@ -2,27 +2,35 @@ package org.rpcbench.contract;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * What an open-loop run measured, as written to its JSON file. Calls are due at a fixed rate whether or not earlier
  * ones have returned, and each call's response time is timed from when it was due, not from when it was sent: a
  * stall counts against every call it delayed (no coordinated omission). Times are milliseconds.
  *
+ * @param rate the rate asked, calls/s of each call; null in a sweep, whose rates are shares of a capacity
+ * @param sweepPercents a sweep's steps, in percent of each call's closed-loop capacity; null at a fixed rate
+ * @param slo the bound a sweep's capacity is judged by, or null
  * @param arrival fixed (evenly spaced) or poisson (exponential gaps with the same mean)
  * @param threads the client threads calls are sent from: the most that can be in flight at once
- * @param calls one per call measured, in the order they ran
+ * @param calls one per call and rate measured, in the order they ran
  */
-public record OpenLoopReport(long startEpochMillis, String arrival, double targetRate, long warmupMillis,
-        long durationMillis, int threads, List<CallResult> calls) {
+public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> sweepPercents, Slo slo,
+        String arrival, long warmupMillis, long durationMillis, int threads, List<CallResult> calls) {
 
     public static final String FIXED = "fixed";
     public static final String POISSON = "poisson";
 
     /**
-     * One call at the target rate, counted over the measured window (after the warmup).
+     * One call at one rate, counted over the measured window (after the warmup).
      *
+     * @param targetRate the rate asked, calls/s
+     * @param closedLoopCapacity in a sweep, the call's calls/s in a closed loop of the same threads, measured first
      * @param due calls whose due time fell in the window
-     * @param neverSent due calls the client had not sent when the window closed: the rate was not kept
+     * @param neverSent due calls the client had not sent when the window closed
      * @param achievedRate calls answered correctly within the window, per second
      * @param responseTime from the due time to the checked answer, over the window's answered calls
      * @param sendDelay from the due time to the send: how late the client actually sent (its threads were busy,
@@ -30,56 +38,166 @@ public record OpenLoopReport(long startEpochMillis, String arrival, double targe
      * @param maxInFlight the most calls in flight at once; equal to the threads, calls waited for a thread
      * @param threadsStillInCall threads still in a call well past the call timeout when the run gave up on them
      * @param histogramLog the HdrHistogram interval log of response times (ns), beside the report
-     * @param problem why this call's figures cannot stand, or null
+     * @param rateNotKept why the rate asked was not kept (calls never sent, or fewer answered), or null: a fixed
+     *                    rate's failure, a sweep's end
+     * @param problem why this call's figures cannot stand (failed calls, wrong answers, stuck threads), or null
      */
-    public record CallResult(String call, long due, long sent, long neverSent, long ok, long failed, long wrong,
-            double achievedRate, Latency responseTime, Latency sendDelay, int maxInFlight, int threadsStillInCall,
-            String firstFailure, String histogramLog, String problem) {
+    public record CallResult(String call, double targetRate, Double closedLoopCapacity, long due, long sent,
+            long neverSent, long ok, long failed, long wrong, double achievedRate, Latency responseTime,
+            Latency sendDelay, int maxInFlight, int threadsStillInCall, String firstFailure, String histogramLog,
+            String rateNotKept, String problem) {
     }
 
     /** Percentiles of one distribution, in milliseconds; all zero when nothing was recorded (count 0). */
     public record Latency(long count, double mean, double p50, double p90, double p99, double p999, double p9999,
             double max) {
+
+        /** The value at one of the recorded percentiles: 50, 90, 99, 99.9 or 99.99. */
+        public double at(double percentile) {
+            for (Slo.Percentile known : Slo.Percentile.values()) {
+                if (known.percentile == percentile) {
+                    return known.of(this);
+                }
+            }
+            throw new IllegalArgumentException("no p" + percentile + " recorded");
+        }
     }
 
-    /** The first call's problem, or null when every call's figures stand. */
+    /** A response-time bound, e.g. p99 within 5 ms: a sweep's capacity under it is its highest kept rate. */
+    public record Slo(double percentile, double millis) {
+
+        enum Percentile {
+            P50(50), P90(90), P99(99), P999(99.9), P9999(99.99);
+
+            private final double percentile;
+
+            Percentile(double percentile) {
+                this.percentile = percentile;
+            }
+
+            double of(Latency latency) {
+                return switch (this) {
+                    case P50 -> latency.p50();
+                    case P90 -> latency.p90();
+                    case P99 -> latency.p99();
+                    case P999 -> latency.p999();
+                    case P9999 -> latency.p9999();
+                };
+            }
+
+            String label() {
+                return "p" + (percentile == Math.rint(percentile) ? String.valueOf((int) percentile)
+                        : String.valueOf(percentile));
+            }
+        }
+
+        /**
+         * {@code p99=5ms}: a percentile among p50, p90, p99, p99.9, p99.99 and a time in ms, s or us.
+         *
+         * @throws IllegalArgumentException saying what it takes
+         */
+        public static Slo parse(String text) {
+            String[] parts = text.split("=", 2);
+            Percentile percentile = Stream.of(Percentile.values())
+                    .filter(known -> known.label().equals(parts[0])).findFirst().orElse(null);
+            Matcher time = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(us|ms|s)")
+                    .matcher(parts.length == 2 ? parts[1] : "");
+            if (percentile == null || !time.matches() || !(Double.parseDouble(time.group(1)) > 0)) {
+                throw new IllegalArgumentException("'" + text + "' is not a bound such as p99=5ms (p50, p90, p99,"
+                        + " p99.9 or p99.99; a time in us, ms or s)");
+            }
+            double value = Double.parseDouble(time.group(1));
+            double millis = switch (time.group(2)) {
+                case "us" -> value / 1000;
+                case "s" -> value * 1000;
+                default -> value;
+            };
+            return new Slo(percentile.percentile, millis);
+        }
+
+        public String describe() {
+            Percentile known = Stream.of(Percentile.values())
+                    .filter(p -> p.percentile == percentile).findFirst().orElseThrow();
+            return known.label() + " within " + ms(millis) + " ms";
+        }
+
+        /** Whether a step's response time keeps this bound. */
+        public boolean keptBy(Latency latency) {
+            return latency.at(percentile) <= millis;
+        }
+    }
+
+    /** The first call's problem, or null when every call's figures stand; at a fixed rate, a rate not kept too. */
     public String problem() {
-        return calls.stream().filter(call -> call.problem() != null)
-                .map(call -> call.call() + ": " + call.problem()).findFirst().orElse(null);
+        for (CallResult call : calls) {
+            if (call.problem() != null) {
+                return call.call() + ": " + call.problem();
+            }
+            if (sweepPercents == null && call.rateNotKept() != null) {
+                return call.call() + ": " + call.rateNotKept();
+            }
+        }
+        return null;
     }
 
     public boolean passed() {
         return problem() == null;
     }
 
+    /**
+     * A sweep's capacity under the bound for one call: the highest achieved rate of a step that kept its rate and
+     * the bound; null when no step did, or there is no bound.
+     */
+    public Double capacityUnderSlo(String call) {
+        if (slo == null) {
+            return null;
+        }
+        return calls.stream().filter(step -> step.call().equals(call) && step.rateNotKept() == null
+                        && step.problem() == null && slo.keptBy(step.responseTime()))
+                .map(CallResult::achievedRate).max(Double::compare).orElse(null);
+    }
+
     /** The console summary: a table of response times, labelled as open-loop ones. */
     public String summary() {
         StringBuilder text = new StringBuilder();
-        line(text, "open loop: %s arrivals at %,.0f calls/s per call, %.1f s warmup, %.1f s measured, up to %d"
-                + " calls in flight", arrival, targetRate, warmupMillis / 1000.0, durationMillis / 1000.0, threads);
+        line(text, "open loop: %s arrivals, %s, %.1f s warmup and %.1f s measured per rate, up to %d calls in"
+                + " flight", arrival, rate != null ? String.format(Locale.ROOT, "%,.0f calls/s per call", rate)
+                        : "a sweep at " + sweepPercents + " % of each call's closed-loop capacity",
+                warmupMillis / 1000.0, durationMillis / 1000.0, threads);
         line(text, "response time at a fixed rate, from each call's due time (ms):");
-        line(text, "| call | due | achieved (calls/s) | p50 | p90 | p99 | p99.9 | p99.99 | max | sent late p99 |"
-                + " max in flight | errors |");
+        line(text, "| call | asked (calls/s) | achieved (calls/s) | p50 | p90 | p99 | p99.9 | p99.99 | max |"
+                + " sent late p99 | max in flight | errors |");
         line(text, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (CallResult call : calls) {
             Latency time = call.responseTime();
-            line(text, "| %s | %,d | %,.0f | %s | %s | %s | %s | %s | %s | %s | %d | %d |", call.call(), call.due(),
-                    call.achievedRate(), ms(time.p50()), ms(time.p90()), ms(time.p99()), ms(time.p999()),
-                    ms(time.p9999()), ms(time.max()), ms(call.sendDelay().p99()), call.maxInFlight(),
-                    call.failed() + call.wrong() + call.neverSent());
+            line(text, "| %s | %,.0f | %,.0f%s | %s | %s | %s | %s | %s | %s | %s | %d | %d |", call.call(),
+                    call.targetRate(), call.achievedRate(), call.rateNotKept() == null ? "" : " (not kept)",
+                    ms(time.p50()), ms(time.p90()), ms(time.p99()), ms(time.p999()), ms(time.p9999()),
+                    ms(time.max()), ms(call.sendDelay().p99()), call.maxInFlight(), call.failed() + call.wrong());
+        }
+        for (String call : calls.stream().map(CallResult::call).distinct().toList()) {
+            CallResult first = calls.stream().filter(step -> step.call().equals(call)).findFirst().orElseThrow();
+            if (first.closedLoopCapacity() != null) {
+                Double underSlo = capacityUnderSlo(call);
+                line(text, "%s: %,.0f calls/s closed loop at %d threads%s", call, first.closedLoopCapacity(), threads,
+                        slo == null ? "" : underSlo == null ? "; no step kept " + slo.describe()
+                                : String.format(Locale.ROOT, "; %,.0f calls/s keeping %s", underSlo,
+                                        slo.describe()));
+            }
         }
         for (CallResult call : calls) {
-            if (call.maxInFlight() >= threads) {
-                line(text, "%s: all %d threads were busy at times: calls waited for one, and that wait is in their"
-                        + " response time (more --threads lets the client send on time)", call.call(), threads);
+            if (call.rateNotKept() != null && call.maxInFlight() >= threads) {
+                line(text, "%s at %,.0f calls/s: all %d threads were busy, so the client's threads may have limited"
+                        + " the rate as much as the server (more --threads tells the two apart)", call.call(),
+                        call.targetRate(), threads);
             }
             if (call.firstFailure() != null) {
-                line(text, "%s: %,d failed, the first: %s", call.call(), call.failed(), call.firstFailure());
+                line(text, "%s: %,d failed, %,d wrong, the first: %s", call.call(), call.failed(), call.wrong(),
+                        call.firstFailure());
             }
         }
         return text.toString();
     }
-
     private static String ms(double millis) {
         return String.format(Locale.ROOT, millis < 10 ? "%.3f" : "%.1f", millis);
     }

@@ -25,6 +25,8 @@ public final class OptionNames {
     public static final String FAULT_AT = "--fault-at";
     /** A client's open-loop load instead of JMH: calls due at this rate, per second. */
     public static final String RATE = "--rate";
+    /** A client's open-loop sweep instead: rates in percent of each call's closed-loop capacity. */
+    public static final String RATE_SWEEP = "--rate-sweep";
     /** A client's JFR recordings, one per benchmark, in this directory. */
     public static final String JFR = "--jfr";
 
