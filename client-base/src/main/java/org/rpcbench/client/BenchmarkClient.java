@@ -270,7 +270,7 @@ public final class BenchmarkClient {
     }
 
     /**
-     * Each call in turn at the rate, or through the sweep; the report, and beside it per call and rate an interval
+     * Each call in turn, warmed up in a closed loop, at the rate; or through the sweep; the report, and beside it per call and rate an interval
      * log and a percentile distribution named after the result file ({@code <result>.<call>[-<percent>pct].hlog},
      * {@code .hlog.hgrm}).
      */
@@ -286,15 +286,18 @@ public final class BenchmarkClient {
             for (OpenLoopCall call : options.openLoopCalls()) {
                 String file = resultFile.getFileName() + "." + call.name().replace(':', '-');
                 if (settings.rate() != null) {
+                    load.warmUp(call);
                     calls.add(printed(load.run(call, settings.rate(), null,
                             resultFile.resolveSibling(file + ".hlog"))));
                     continue;
                 }
-                double capacity = load.closedLoopCapacity(call);
-                out.println(String.format(Locale.ROOT, "%s: %,.0f calls/s in a closed loop of %d threads",
-                        call.name(), capacity, settings.threads()));
+                OpenLoopReport.ClosedLoop closedLoop = load.closedLoopCapacity(call);
+                out.println(String.format(Locale.ROOT, "%s: %,.0f calls/s in a closed loop of %d threads, p99 %.3f"
+                        + " ms from each send", call.name(), closedLoop.callsPerSecond(), settings.threads(),
+                        closedLoop.responseTime().p99()));
                 for (int percent : settings.sweepPercents()) {
-                    OpenLoopReport.CallResult step = printed(load.run(call, capacity * percent / 100, capacity,
+                    OpenLoopReport.CallResult step = printed(load.run(call,
+                            closedLoop.callsPerSecond() * percent / 100, closedLoop,
                             resultFile.resolveSibling(file + "-" + percent + "pct.hlog")));
                     calls.add(step);
                     if (step.rateNotKept() != null || step.problem() != null) {

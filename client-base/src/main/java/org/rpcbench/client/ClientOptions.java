@@ -202,11 +202,13 @@ public final class ClientOptions {
         String slo;
 
         @Option(names = "--duration", paramLabel = "time", converter = TimeConverter.class,
-                description = "measured time per call (default: 10)")
+                description = "measured time per call and rate (default: 10)")
         TimeValue duration;
 
         @Option(names = "--warmup", paramLabel = "time", converter = TimeConverter.class,
-                description = "time per call at the rate before it is measured (default: 5)")
+                description = "per call, a closed loop of every thread first (the JIT compiles at full speed), then"
+                        + " this long again at each rate before it is measured (default: 10; the first call measured"
+                        + " after a shorter one reads slower than the rest here)")
         TimeValue warmup;
 
         @Option(names = "--arrival", paramLabel = "fixed|poisson",
@@ -427,7 +429,7 @@ public final class ClientOptions {
             return null;
         }
         return new OpenLoopLoad.Settings(openLoop().rate, openLoop().sweep, slo(), arrival(),
-                openLoop().warmup == null ? Duration.ofSeconds(5) : duration(openLoop().warmup),
+                openLoop().warmup == null ? Duration.ofSeconds(10) : duration(openLoop().warmup),
                 openLoop().duration == null ? Duration.ofSeconds(10) : duration(openLoop().duration),
                 threads.get(0), target().timeoutMillis());
     }

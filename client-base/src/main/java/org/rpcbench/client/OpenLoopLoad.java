@@ -76,37 +76,55 @@ final class OpenLoopLoad {
      * interval log and, beside it, their percentile distribution (ms). Bounded: nothing is sent after the window
      * and its send grace, and threads still in a call past the call timeout are given up on and counted.
      *
-     * @param closedLoopCapacity in a sweep, the capacity the rate is a share of, else null
+     * @param closedLoop in a sweep, the closed loop whose capacity the rate is a share of, else null
      */
-    OpenLoopReport.CallResult run(OpenLoopCall call, double rate, Double closedLoopCapacity, Path histogramLog)
-            throws InterruptedException {
-        return new Trial(call, rate, closedLoopCapacity).run(histogramLog);
+    OpenLoopReport.CallResult run(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop,
+            Path histogramLog) throws InterruptedException {
+        return new Trial(call, rate, closedLoop).run(histogramLog);
     }
 
     /**
      * The call's capacity in a closed loop: every thread calls again as soon as its answer is checked, for the
-     * warmup and then the measured time; the measured calls per second. What a sweep's rates are shares of.
+     * warmup and then the measured time; the measured calls per second, and response times from each send. What a
+     * sweep's rates are shares of.
      *
      * @throws IllegalStateException when a call failed or broke the contract: no capacity stands then
      */
-    double closedLoopCapacity(OpenLoopCall call) throws InterruptedException {
+    OpenLoopReport.ClosedLoop closedLoopCapacity(OpenLoopCall call) throws InterruptedException {
+        return closedLoop(call, settings.duration());
+    }
+
+    /**
+     * Calls in a closed loop of every thread for the warmup time, unmeasured: before a fixed rate, so that the JIT
+     * has compiled the client's and the server's paths at full speed, not only at the rate's pace.
+     *
+     * @throws IllegalStateException when a call failed or broke the contract
+     */
+    void warmUp(OpenLoopCall call) throws InterruptedException {
+        closedLoop(call, Duration.ZERO);
+    }
+
+    /** The closed loop: the warmup, then {@code measured}; what was measured (nothing for none). */
+    private OpenLoopReport.ClosedLoop closedLoop(OpenLoopCall call, Duration measured) throws InterruptedException {
         long measureFrom = System.nanoTime() + settings.warmup().toNanos();
-        long stopAt = measureFrom + settings.duration().toNanos();
+        long stopAt = measureFrom + measured.toNanos();
         LongAdder answered = new LongAdder();
+        Recorder responseTimes = new Recorder(SIGNIFICANT_DIGITS);
         AtomicReference<String> failure = new AtomicReference<>();
         List<Thread> callers = new ArrayList<>();
         for (int i = 0; i < settings.threads(); i++) {
             Supplier<Object> caller = call.caller(users, echo);
             Thread thread = new Thread(() -> {
-                long now;
-                while ((now = System.nanoTime()) - stopAt < 0 && failure.get() == null) {
+                long sentAt;
+                while ((sentAt = System.nanoTime()) - stopAt < 0 && failure.get() == null) {
                     try {
                         caller.get();
                     } catch (RuntimeException e) {
                         failure.compareAndSet(null, Causes.describe(e));
                         return;
                     }
-                    if (now - measureFrom >= 0) {
+                    if (sentAt - measureFrom >= 0) {
+                        responseTimes.recordValue(System.nanoTime() - sentAt);
                         answered.increment();
                     }
                 }
@@ -130,7 +148,8 @@ final class OpenLoopLoad {
             throw new IllegalStateException(call.name() + ": threads were still in a call well past the call"
                     + " timeout while its capacity was measured");
         }
-        return answered.sum() / (settings.duration().toNanos() / 1e9);
+        return new OpenLoopReport.ClosedLoop(measured.isZero() ? 0 : answered.sum() / (measured.toNanos() / 1e9),
+                latency(responseTimes.getIntervalHistogram()));
     }
 
     /** One call's run: its schedule, its counts and its histograms. */
@@ -138,7 +157,7 @@ final class OpenLoopLoad {
 
         private final OpenLoopCall call;
         private final double rate;
-        private final Double closedLoopCapacity;
+        private final OpenLoopReport.ClosedLoop closedLoop;
         private final long startNanos = System.nanoTime();
         private final long startEpochMillis = System.currentTimeMillis();
         private final long measureFrom = startNanos + settings.warmup().toNanos();
@@ -160,10 +179,10 @@ final class OpenLoopLoad {
         private final AtomicReference<String> firstFailure = new AtomicReference<>();
         private final AtomicReference<String> firstWrongAnswer = new AtomicReference<>();
 
-        Trial(OpenLoopCall call, double rate, Double closedLoopCapacity) {
+        Trial(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop) {
             this.call = call;
             this.rate = rate;
-            this.closedLoopCapacity = closedLoopCapacity;
+            this.closedLoop = closedLoop;
             meanGapNanos = TimeUnit.SECONDS.toNanos(1) / rate;
         }
 
@@ -206,7 +225,7 @@ final class OpenLoopLoad {
             }
             int stillInCall = (int) senders.stream().filter(Thread::isAlive).count();
             double achievedRate = okInWindow.sum() / (settings.duration().toNanos() / 1e9);
-            return new OpenLoopReport.CallResult(call.name(), rate, closedLoopCapacity, due.sum(),
+            return new OpenLoopReport.CallResult(call.name(), rate, closedLoop, due.sum(),
                     due.sum() - neverSent.sum(), neverSent.sum(), ok.sum(), failed.sum(), wrong.sum(), achievedRate,
                     latency(responseTotal), latency(sendDelayTotal), (int) maxInFlight.get(), stillInCall,
                     firstWrongAnswer.get() != null ? firstWrongAnswer.get() : firstFailure.get(),

@@ -146,7 +146,7 @@ class ClientOptionsTest {
         assertEquals(new OpenLoopLoad.Settings(2500.0, null, null, "poisson", Duration.ofSeconds(2),
                 Duration.ofMillis(500), 64, 5000), settings);
         ClientOptions defaults = ClientOptions.parse("--rate", "100");
-        assertEquals(new OpenLoopLoad.Settings(100.0, null, null, "fixed", Duration.ofSeconds(5),
+        assertEquals(new OpenLoopLoad.Settings(100.0, null, null, "fixed", Duration.ofSeconds(10),
                 Duration.ofSeconds(10), 32, 5000), defaults.openLoopSettings());
         OpenLoopLoad.Settings sweep = ClientOptions.parse("--rate-sweep", "25,50,100", "--slo", "p99.9=2ms")
                 .openLoopSettings();
@@ -200,7 +200,7 @@ class ClientOptionsTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertEquals(ExitCode.OK, BenchmarkClient.run(new String[] {"--rate", "2000", "--calls", "listUser",
             "--dry-run"}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
-        assertEquals("would run: open-loop load at 2,000 calls/s (fixed arrivals) from 32 threads, 5 s warmup and"
+        assertEquals("would run: open-loop load at 2,000 calls/s (fixed arrivals) from 32 threads, 10 s warmup and"
                 + " 10 s measured per rate: listUser", out.toString(StandardCharsets.UTF_8).strip());
     }
 

@@ -167,10 +167,14 @@ class OpenLoopLoadTest {
         OpenLoopLoad load = load(fiveMillis, 2, 1000, OpenLoopReport.FIXED);
         OpenLoopCall getUser = OpenLoopCall.of("getUser");
         // two threads of 5 ms calls: a little under 400 calls/s
-        double capacity = load.closedLoopCapacity(getUser);
+        OpenLoopReport.ClosedLoop closedLoop = load.closedLoopCapacity(getUser);
+        double capacity = closedLoop.callsPerSecond();
         assertTrue(capacity > 200 && capacity < 400, "capacity: " + capacity);
-        OpenLoopReport.CallResult half = load.run(getUser, capacity / 2, capacity, directory.resolve("half.hlog"));
-        OpenLoopReport.CallResult triple = load.run(getUser, capacity * 3, capacity, directory.resolve("3x.hlog"));
+        assertTrue(closedLoop.responseTime().p50() >= 5, "each call sleeps 5 ms: " + closedLoop);
+        assertEquals(closedLoop.responseTime().count(), capacity, 1, "a time per measured call");
+        OpenLoopReport.CallResult half = load.run(getUser, capacity / 2, closedLoop, directory.resolve("half.hlog"));
+        OpenLoopReport.CallResult triple = load.run(getUser, capacity * 3, closedLoop,
+                directory.resolve("3x.hlog"));
         assertNull(half.rateNotKept(), half.toString());
         assertTrue(triple.rateNotKept() != null, triple.toString());
 

@@ -28,7 +28,8 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
      * One call at one rate, counted over the measured window (after the warmup).
      *
      * @param targetRate the rate asked, calls/s
-     * @param closedLoopCapacity in a sweep, the call's calls/s in a closed loop of the same threads, measured first
+     * @param closedLoop in a sweep, the call in a closed loop of the same threads, measured first: the capacity the
+     *                   rates are shares of
      * @param due calls whose due time fell in the window
      * @param neverSent due calls the client had not sent when the window closed
      * @param achievedRate calls answered correctly within the window, per second
@@ -42,10 +43,18 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
      *                    rate's failure, a sweep's end
      * @param problem why this call's figures cannot stand (failed calls, wrong answers, stuck threads), or null
      */
-    public record CallResult(String call, double targetRate, Double closedLoopCapacity, long due, long sent,
+    public record CallResult(String call, double targetRate, ClosedLoop closedLoop, long due, long sent,
             long neverSent, long ok, long failed, long wrong, double achievedRate, Latency responseTime,
             Latency sendDelay, int maxInFlight, int threadsStillInCall, String firstFailure, String histogramLog,
             String rateNotKept, String problem) {
+    }
+
+    /**
+     * A call in a closed loop: each thread sends its next call when the last returns. Its response times are timed
+     * from each send, as JMH's sample mode times them: beside the open loop's at the same rate, they show what
+     * coordinated omission hides.
+     */
+    public record ClosedLoop(double callsPerSecond, Latency responseTime) {
     }
 
     /** Percentiles of one distribution, in milliseconds; all zero when nothing was recorded (count 0). */
@@ -177,9 +186,12 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
         }
         for (String call : calls.stream().map(CallResult::call).distinct().toList()) {
             CallResult first = calls.stream().filter(step -> step.call().equals(call)).findFirst().orElseThrow();
-            if (first.closedLoopCapacity() != null) {
+            if (first.closedLoop() != null) {
                 Double underSlo = capacityUnderSlo(call);
-                line(text, "%s: %,.0f calls/s closed loop at %d threads%s", call, first.closedLoopCapacity(), threads,
+                line(text, "%s: %,.0f calls/s in a closed loop of %d threads, p50 %s ms, p99 %s ms, p99.9 %s ms timed"
+                        + " from each send%s", call, first.closedLoop().callsPerSecond(), threads,
+                        ms(first.closedLoop().responseTime().p50()), ms(first.closedLoop().responseTime().p99()),
+                        ms(first.closedLoop().responseTime().p999()),
                         slo == null ? "" : underSlo == null ? "; no step kept " + slo.describe()
                                 : String.format(Locale.ROOT, "; %,.0f calls/s keeping %s", underSlo,
                                         slo.describe()));

@@ -45,7 +45,7 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
      * topology without a registry), or not run; {@code stack}, {@code protocol} and
      * {@code serialization} are what the first server's ready record stated; {@code result} is the JMH JSON file's
      * name in the run directory (the consumers' merged result where there were several), null when the pair failed
-     * or ran a fault.
+     * or ran a fault or an open loop (whose results are the consumers').
      */
     public record Pair(String pair, String stack, String protocol, String serialization, String status,
             String message, String result, String start, String end, Double seconds, String topology,
@@ -104,11 +104,12 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
     }
 
     /**
-     * A consumer: its result file, output file, exit status (null when it had to be stopped), the wire it proved
-     * and, in a fault run, what its availability load counted.
+     * A consumer: its result file, output file, exit status (null when it had to be stopped), the wire it proved,
+     * in a fault run what its availability load counted, and in an open-loop run what it measured (its result
+     * file's record).
      */
     public record Consumer(String result, String output, Integer exitCode, List<WireProof> proofs,
-            AvailabilitySummary availability) {
+            AvailabilitySummary availability, OpenLoopReport openLoop) {
     }
 
     /** The signal sent to the first provider, how long after the consumers started, and when (epoch millis). */

@@ -37,6 +37,10 @@ final class Charts {
     record LineSeries(String label, int color, List<Double> values) {
     }
 
+    /** Points of one series on two value axes, e.g. a pair's p99 against the calls/s it achieved. */
+    record XySeries(String label, int color, int dash, List<double[]> points) {
+    }
+
     /**
      * The groups of a bar chart as paths through nested categories, e.g. threads then payload.
      *
@@ -216,6 +220,57 @@ final class Charts {
             String color = color(line.color());
             if (points.size() > 1) {
                 svg.polyline(points, color, 2.2, DASHES[line.color() % DASHES.length]);
+            }
+            points.forEach(point -> marker(svg, line.color(), point[0], point[1]));
+        }
+        return svg.toString();
+    }
+
+    /**
+     * Points on two value axes, each series' points joined in their order: a linear x axis from zero, a y axis that
+     * turns logarithmic when the values span decades. Series differ by colour (with its point shape) and by dash.
+     */
+    static String xy(String title, String xLabel, String yLabel, List<XySeries> series) {
+        int width = 640;
+        int plotWidth = width - LEFT - RIGHT;
+        List<String> labels = series.stream().map(XySeries::label).toList();
+        int top = legendTop() + legendHeight(labels, width);
+        int plotHeight = 260;
+        int height = top + plotHeight + 18 + 14 + 30;
+        Axis yAxis = Axis.of(series.stream().flatMap(s -> s.points().stream()).map(point -> point[1]).toList(), true);
+        Axis xAxis = Axis.of(series.stream().flatMap(s -> s.points().stream()).map(point -> point[0]).toList(),
+                false);
+        Svg svg = new Svg(width, height, title);
+        frame(svg, title, yLabel + (yAxis.log() ? " (log scale)" : ""), xLabel, yAxis, width, top, plotWidth,
+                plotHeight, height);
+        double bottom = top + plotHeight;
+        svg.line(LEFT, bottom, LEFT + plotWidth, bottom, AXIS_COLOR, 1, "");
+        for (double tick : xAxis.ticks()) {
+            double x = LEFT + xAxis.fraction(tick) * plotWidth;
+            svg.line(x, bottom, x, bottom + 5, AXIS_COLOR, 1, "")
+                    .text(x, bottom + 18, Format.axis(tick), "middle", FONT, "");
+        }
+        double legendX = LEFT;
+        double legendY = legendTop();
+        for (XySeries line : series) {
+            double entry = entryWidth(line.label());
+            if (legendX + entry > width - RIGHT && legendX > LEFT) {
+                legendX = LEFT;
+                legendY += LEGEND_LINE;
+            }
+            svg.line(legendX, legendY - 4, legendX + 24, legendY - 4, color(line.color()), 2.2,
+                    DASHES[line.dash() % DASHES.length]);
+            marker(svg, line.color(), legendX + 12, legendY - 4);
+            svg.text(legendX + 30, legendY, line.label(), "start", FONT, "");
+            legendX += entry;
+        }
+        for (XySeries line : series) {
+            List<double[]> points = line.points().stream()
+                    .map(point -> new double[] {LEFT + xAxis.fraction(point[0]) * plotWidth,
+                        bottom - yAxis.fraction(point[1]) * plotHeight})
+                    .toList();
+            if (points.size() > 1) {
+                svg.polyline(points, color(line.color()), 2.2, DASHES[line.dash() % DASHES.length]);
             }
             points.forEach(point -> marker(svg, line.color(), point[0], point[1]));
         }

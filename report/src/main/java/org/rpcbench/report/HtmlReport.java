@@ -2,11 +2,14 @@ package org.rpcbench.report;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+
+import org.rpcbench.contract.OpenLoopReport;
 
 /**
  * report.html: one self-contained page (inline style, inline SVG charts, nothing fetched) with the Markdown report's
@@ -59,10 +62,29 @@ final class HtmlReport {
                     .append("</p>\n");
             table(html, frames.header(), frames.rows());
         }
+        List<ReportTables.OpenLoopStep> openLoop = ReportTables.openLoopSteps(run);
+        if (!openLoop.isEmpty()) {
+            html.append("<h2>Response time at a fixed rate (open loop)</h2>\n<p class=\"detail\">")
+                    .append(Svg.escape(ReportTables.OPEN_LOOP_NOTE)).append("</p>\n");
+            ReportTables.Table table = ReportTables.openLoopTable(openLoop);
+            table(html, table.header(), table.rows());
+            List<String> capacities = ReportTables.capacitiesUnderSlo(openLoop);
+            if (!capacities.isEmpty()) {
+                html.append("<ul>\n");
+                capacities.forEach(line -> html.append("<li>").append(Svg.escape(line)).append("</li>\n"));
+                html.append("</ul>\n");
+            }
+            charts(html, latencyThroughputCharts(openLoop));
+        }
         if (model.calls().isEmpty()) {
-            html.append("<p>No pair produced a result.</p>\n");
+            if (openLoop.isEmpty()) {
+                html.append("<p>No pair produced a result.</p>\n");
+            }
         } else if (model.calls().stream().anyMatch(call -> call.ranking().entries().size() > 1)) {
             html.append("<p class=\"detail\">").append(Svg.escape(ReportTables.rankingNote())).append("</p>\n");
+        }
+        if (model.calls().stream().anyMatch(ReportModel.Call::hasSample)) {
+            html.append("<p class=\"detail\">").append(Svg.escape(ReportTables.CLOSED_LOOP_NOTE)).append("</p>\n");
         }
 
         List<String> throughputCharts = throughputCharts(model, pairs);
@@ -90,6 +112,39 @@ final class HtmlReport {
             }
         }
         return html.append("</body>\n</html>\n").toString();
+    }
+
+    /**
+     * Per call, the latency-throughput curve of every pair: p50, p99 and p99.9 (by dash) against the calls/s each
+     * rate achieved (a pair by colour), the knee where the lines turn up.
+     */
+    private static List<String> latencyThroughputCharts(List<ReportTables.OpenLoopStep> steps) {
+        List<String> pairs = steps.stream().map(ReportTables.OpenLoopStep::pair).distinct().toList();
+        Map<String, List<ReportTables.OpenLoopStep>> byCall = new LinkedHashMap<>();
+        steps.stream().filter(step -> step.step().problem() == null)
+                .forEach(step -> byCall.computeIfAbsent(step.step().call(), call -> new ArrayList<>()).add(step));
+        List<String> charts = new ArrayList<>();
+        List<String> percentiles = List.of("p50", "p99", "p99.9");
+        for (Map.Entry<String, List<ReportTables.OpenLoopStep>> call : byCall.entrySet()) {
+            List<Charts.XySeries> series = new ArrayList<>();
+            for (int pair = 0; pair < pairs.size(); pair++) {
+                String name = pairs.get(pair);
+                List<OpenLoopReport.CallResult> curve = call.getValue().stream()
+                        .filter(step -> step.pair().equals(name)).map(ReportTables.OpenLoopStep::step).toList();
+                if (curve.isEmpty()) {
+                    continue;
+                }
+                for (int p = 0; p < percentiles.size(); p++) {
+                    double percentile = List.of(50.0, 99.0, 99.9).get(p);
+                    series.add(new Charts.XySeries(name + " " + percentiles.get(p), pair, p, curve.stream()
+                            .map(step -> new double[] {step.achievedRate(), step.responseTime().at(percentile)})
+                            .toList()));
+                }
+            }
+            charts.add(Charts.xy(call.getKey() + ": response time against throughput", "calls/s achieved",
+                    "response time (ms)", series));
+        }
+        return charts;
     }
 
     /** One chart per benchmark class, a group of bars per call, the calls nested by what varies among them. */

@@ -26,10 +26,27 @@ final class MarkdownReport {
             md.append("\n## Bytes per call\n\n_").append(escape(ReportTables.FRAME_NOTE)).append("_\n\n");
             table(md, frames.header(), frames.rows());
         }
+        List<ReportTables.OpenLoopStep> openLoop = ReportTables.openLoopSteps(run);
+        if (!openLoop.isEmpty()) {
+            md.append("\n## Response time at a fixed rate (open loop)\n\n_")
+                    .append(escape(ReportTables.OPEN_LOOP_NOTE)).append("_\n\n");
+            ReportTables.Table table = ReportTables.openLoopTable(openLoop);
+            table(md, table.header(), table.rows());
+            List<String> capacities = ReportTables.capacitiesUnderSlo(openLoop);
+            if (!capacities.isEmpty()) {
+                md.append('\n');
+                capacities.forEach(line -> md.append("- ").append(escape(line)).append('\n'));
+            }
+        }
         if (model.calls().isEmpty()) {
-            md.append("\nNo pair produced a result.\n");
+            if (openLoop.isEmpty()) {
+                md.append("\nNo pair produced a result.\n");
+            }
         } else if (model.calls().stream().anyMatch(call -> call.ranking().entries().size() > 1)) {
             md.append('\n').append(escape(ReportTables.rankingNote())).append('\n');
+        }
+        if (model.calls().stream().anyMatch(ReportModel.Call::hasSample)) {
+            md.append('\n').append(escape(ReportTables.CLOSED_LOOP_NOTE)).append('\n');
         }
         for (ReportModel.Call call : model.calls()) {
             md.append("\n## ").append(escape(call.title())).append("\n\n");

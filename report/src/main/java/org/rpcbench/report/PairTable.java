@@ -60,8 +60,10 @@ public final class PairTable {
         } catch (InputException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
+        String note = rows.stream().anyMatch(row -> row.sample() != null)
+                ? "\n" + ReportTables.CLOSED_LOOP_NOTE + "\n" : "";
         if (seed == null) {
-            return MarkdownReport.table(HEADER, rows.stream().map(Row::cells).toList());
+            return MarkdownReport.table(HEADER, rows.stream().map(Row::cells).toList()) + note;
         }
         List<String> header = new ArrayList<>(HEADER);
         header.add("seed TPS (calls/s)");
@@ -75,7 +77,7 @@ public final class PairTable {
                     : Format.score(figure.averageMillis(), Units.MILLISECONDS));
             cells.add(line);
         }
-        return MarkdownReport.table(header, cells) + "\nseed figures: " + seed.source()
+        return MarkdownReport.table(header, cells) + note + "\nseed figures: " + seed.source()
                 + " (another machine, JVM and version: compare the shape, not the ratio)\n";
     }
 

@@ -5,12 +5,15 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.rpcbench.contract.FrameBytes;
+import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.WireProof;
 
@@ -137,6 +140,81 @@ final class ReportTables {
                     outcome.result() == null ? "" : outcome.result()));
         }
         return rows;
+    }
+
+    /** What closed-loop percentiles are, wherever the report shows them. */
+    static final String CLOSED_LOOP_NOTE = "Percentiles from JMH's sample mode: a closed loop, each thread sending"
+            + " its next call when the last returns (service time under a fixed concurrency; a stall is counted once"
+            + " per thread), not response time at a fixed rate (run-all --rate).";
+
+    /** What the open-loop section shows, under its heading. */
+    static final String OPEN_LOOP_NOTE = "Response time at a fixed rate (open loop): each call is due at its time"
+            + " whether or not earlier ones have returned, and is timed from that due time to its checked answer,"
+            + " so a stall counts against every call it held up (no coordinated omission). From HdrHistogram; the"
+            + " interval logs (.hlog) are beside each result.";
+
+    static final List<String> OPEN_LOOP_HEADER = List.of("pair", "call", "asked (calls/s)", "achieved (calls/s)",
+            "p50 (ms)", "p90 (ms)", "p99 (ms)", "p99.9 (ms)", "p99.99 (ms)", "max (ms)", "note");
+
+    /** One call at one rate, from one consumer's open-loop result in run.json. */
+    record OpenLoopStep(String pair, OpenLoopReport report, OpenLoopReport.CallResult step) {
+    }
+
+    /** Every open-loop step of the run, in the order of run.json; empty without run.json or open-loop results. */
+    static List<OpenLoopStep> openLoopSteps(Run run) {
+        List<OpenLoopStep> steps = new ArrayList<>();
+        if (run.info() == null) {
+            return steps;
+        }
+        for (RunRecord.Pair outcome : run.info().pairs()) {
+            List<RunRecord.Consumer> consumers = outcome.consumers() == null ? List.of() : outcome.consumers();
+            for (int i = 0; i < consumers.size(); i++) {
+                OpenLoopReport report = consumers.get(i).openLoop();
+                if (report == null) {
+                    continue;
+                }
+                String pair = consumers.size() == 1 ? outcome.pair() : outcome.pair() + " (consumer " + (i + 1) + ")";
+                report.calls().forEach(step -> steps.add(new OpenLoopStep(pair, report, step)));
+            }
+        }
+        return steps;
+    }
+
+    static Table openLoopTable(List<OpenLoopStep> steps) {
+        List<List<String>> rows = new ArrayList<>();
+        for (OpenLoopStep open : steps) {
+            OpenLoopReport.CallResult step = open.step();
+            OpenLoopReport.Latency time = step.responseTime();
+            String note = step.problem() != null ? step.problem() : step.rateNotKept() != null ? step.rateNotKept()
+                    : step.closedLoop() == null ? "" : String.format(Locale.ROOT, "%.0f%% of %,.0f calls/s in a"
+                            + " closed loop (p99 %s ms from each send)",
+                            100 * step.targetRate() / step.closedLoop().callsPerSecond(),
+                            step.closedLoop().callsPerSecond(),
+                            Format.score(step.closedLoop().responseTime().p99(), Units.MILLISECONDS));
+            rows.add(List.of(open.pair(), step.call(), Format.score(step.targetRate(), Units.CALLS_PER_SECOND),
+                    Format.score(step.achievedRate(), Units.CALLS_PER_SECOND),
+                    Format.score(time.p50(), Units.MILLISECONDS), Format.score(time.p90(), Units.MILLISECONDS),
+                    Format.score(time.p99(), Units.MILLISECONDS), Format.score(time.p999(), Units.MILLISECONDS),
+                    Format.score(time.p9999(), Units.MILLISECONDS), Format.score(time.max(), Units.MILLISECONDS),
+                    note));
+        }
+        return new Table(OPEN_LOOP_HEADER, rows);
+    }
+
+    /** Per pair and call of a sweep with a bound: its capacity under the bound. */
+    static List<String> capacitiesUnderSlo(List<OpenLoopStep> steps) {
+        Set<String> lines = new LinkedHashSet<>();
+        for (OpenLoopStep open : steps) {
+            OpenLoopReport.Slo slo = open.report().slo();
+            if (slo == null) {
+                continue;
+            }
+            Double capacity = open.report().capacityUnderSlo(open.step().call());
+            lines.add(open.pair() + ", " + open.step().call() + ": " + (capacity == null
+                    ? "no rate kept " + slo.describe()
+                    : String.format(Locale.ROOT, "%,.0f calls/s keeping %s", capacity, slo.describe())));
+        }
+        return List.copyOf(lines);
     }
 
     /** What the bytes table shows, under its heading. */

@@ -17,6 +17,8 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.contract.OpenLoopReport;
+import org.rpcbench.contract.RunRecord;
 
 class ReportTest {
 
@@ -26,8 +28,12 @@ class ReportTest {
     Path out;
 
     private String report(String file, String... inputs) throws IOException {
-        List<String> args = Stream.concat(Stream.of("report", "--out", out.toString()),
-                Stream.of(inputs).map(Fixtures::arg)).toList();
+        return reportOf(file, Stream.of(inputs).map(Fixtures::arg).toList());
+    }
+
+    /** The report of inputs given as paths. */
+    private String reportOf(String file, List<String> inputs) throws IOException {
+        List<String> args = Stream.concat(Stream.of("report", "--out", out.toString()), inputs.stream()).toList();
         Fixtures.Result result = Fixtures.cli(args.toArray(String[]::new));
         assertEquals(0, result.exitCode(), result.err());
         assertEquals(out.resolve("report.md") + "\n" + out.resolve("report.html") + "\n", result.out());
@@ -317,6 +323,57 @@ class ReportTest {
             assertEquals(2, result.exitCode(), args.toString());
             assertTrue(result.err().startsWith("error: "), result.err());
         }
+    }
+
+    @Test
+    void anOpenLoopSweepIsTabledWithItsCapacityUnderTheBoundAndDrawnAsACurve(@TempDir Path run) throws IOException {
+        OpenLoopReport.Slo slo = OpenLoopReport.Slo.parse("p99=5ms");
+        List<RunRecord.Pair> pairs = new ArrayList<>();
+        for (String pair : List.of("dubbo-kryo", "dubbo-hessianlite")) {
+            double scale = pair.equals("dubbo-kryo") ? 1 : 2;
+            OpenLoopReport.ClosedLoop closedLoop = new OpenLoopReport.ClosedLoop(10_000 / scale,
+                    latency(1.5 * scale));
+            List<OpenLoopReport.CallResult> steps = List.of(
+                    step(5_000 / scale, closedLoop, latency(1 * scale), null),
+                    step(9_000 / scale, closedLoop, latency(2 * scale), null),
+                    step(10_000 / scale, closedLoop, latency(30 * scale), "the rate was not kept: 9,100 calls/s"
+                            + " answered in the window, 10,000 asked"));
+            OpenLoopReport report = new OpenLoopReport(1, null, List.of(50, 90, 100), slo, OpenLoopReport.FIXED,
+                    10_000, 10_000, 32, steps);
+            pairs.add(new RunRecord.Pair(pair, "dubbo", "dubbo", pair.substring(6), RunRecord.Pair.PASSED, null,
+                    null, null, null, 60.0, "1x1", null, List.of(), List.of(new RunRecord.Consumer(pair
+                            + "-open-loop.json", pair + "-client.out", 0, List.of(), null, report))));
+        }
+        new RunRecord("open-loop-run", "default", "open-loop", List.of("--rate-sweep", "50,90,100"), List.of(),
+                "2026-11-24T21:00:00Z", "2026-11-24T21:10:00Z", null, pairs).write(run);
+
+        String md = reportOf("report.md", List.of(run.toString()));
+        assertTrue(md.contains("## Response time at a fixed rate (open loop)"), md);
+        assertTrue(md.contains("| dubbo-kryo | getUser | 9,000 | 9,000 | 2.000 | 3.000 | 4.000 | 8.000 | 12.000 |"
+                + " 16.000 | 90% of 10,000 calls/s in a closed loop (p99 3.000 ms from each send) |"), md);
+        assertTrue(md.contains("| dubbo-hessianlite | getUser | 2,500 | 2,500 |"), md);
+        assertTrue(md.contains("the rate was not kept: 9,100 calls/s answered"), md);
+        assertTrue(md.contains("- dubbo-kryo, getUser: 9,000 calls/s keeping p99 within 5.000 ms"), md);
+        assertTrue(md.contains("- dubbo-hessianlite, getUser: 2,500 calls/s keeping p99 within 5.000 ms"), md);
+        assertFalse(md.contains("No pair produced a result"), md);
+        assertFalse(md.contains("JMH's sample mode"), "no closed-loop JMH table, no note on one: " + md);
+
+        String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
+        String curve = chart(html, "getUser: response time against throughput");
+        assertEquals(6, count(curve, "<polyline"), "p50, p99 and p99.9 for each pair");
+        assertTrue(curve.contains("dubbo-hessianlite p99.9"), curve);
+    }
+
+    private static OpenLoopReport.CallResult step(double rate, OpenLoopReport.ClosedLoop closedLoop,
+            OpenLoopReport.Latency time, String rateNotKept) {
+        return new OpenLoopReport.CallResult("getUser", rate, closedLoop, (long) rate * 10, (long) rate * 10, 0,
+                (long) rate * 10, 0, 0, rateNotKept == null ? rate : rate * 0.91, time, latency(0.1), 32, 0, null,
+                "getUser.hlog", rateNotKept, null);
+    }
+
+    /** A distribution whose p50 is the value given and whose higher percentiles double it in turn. */
+    private static OpenLoopReport.Latency latency(double p50) {
+        return new OpenLoopReport.Latency(1000, p50, p50, p50 * 1.5, p50 * 2, p50 * 4, p50 * 6, p50 * 8);
     }
 
     /** The SVG element whose title is {@code title}. */

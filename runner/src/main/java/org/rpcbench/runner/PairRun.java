@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import org.rpcbench.contract.AvailabilityReport;
+import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.ClientReady;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.JvmRole;
@@ -62,6 +63,11 @@ final class PairRun {
      */
     record Plan(String pair, String host, int port, String registry, Topology topology, List<String> serverFlags,
             List<String> clientArgs, Fault fault, Duration clientTimeout, String serverNetns, String clientNetns) {
+
+        /** Whether the clients run the open-loop load, whose results are not JMH's. */
+        boolean openLoop() {
+            return clientArgs.contains(OptionNames.RATE) || clientArgs.contains(OptionNames.RATE_SWEEP);
+        }
     }
 
     /** A signal (TERM or KILL) sent to the first server this long after every client's load started. */
@@ -227,7 +233,7 @@ final class PairRun {
         Topology topology = plan.topology();
         boolean passed = outcome.message == null;
         String result = null;
-        if (passed && plan.fault() == null && files.clientResult(0) != null) {
+        if (passed && plan.fault() == null && !plan.openLoop() && files.clientResult(0) != null) {
             Path merged = files.clientResult(0);
             if (topology.consumers() > 1) {
                 merged = files.mergedResult();
@@ -290,9 +296,11 @@ final class PairRun {
         RunRecord.AvailabilitySummary availability = plan.fault() == null || result == null ? null
                 : RecordFiles.readIfPresent(result, AvailabilityReport.class)
                         .map(report -> RunRecord.AvailabilitySummary.of(report, faultAt)).orElse(null);
+        OpenLoopReport openLoop = !plan.openLoop() || result == null ? null
+                : RecordFiles.readIfPresent(result, OpenLoopReport.class).orElse(null);
         return new RunRecord.Consumer(result == null ? null : files.name(result),
                 files.clientOutput(index) == null ? null : files.name(files.clientOutput(index)), exit,
-                ready.map(ClientReady::proofs).orElse(List.of()), availability);
+                ready.map(ClientReady::proofs).orElse(List.of()), availability, openLoop);
     }
 
     private ChildProcess track(ChildProcess process) throws InterruptedException {

@@ -103,6 +103,19 @@ final class RunAllCommand implements Callable<Integer> {
             + " ${DEFAULT-VALUE})")
     int faultLoad = 20;
 
+    @Option(names = OptionNames.RATE, paramLabel = "calls/s", description = "instead of JMH, an open-loop load: each"
+            + " call due at this rate, timed from its due time (response time without coordinated omission); -a"
+            + " \"--calls getUser,echo:1k --threads 64 --arrival poisson\" says more")
+    String rate;
+
+    @Option(names = OptionNames.RATE_SWEEP, paramLabel = "%[,%...]", description = "instead of --rate: each call's"
+            + " closed-loop capacity, then open-loop at these percentages of it, e.g. 10,25,50,75,90,100")
+    String rateSweep;
+
+    @Option(names = "--slo", paramLabel = "pNN=time", description = "with --rate-sweep: the bound (e.g. p99=5ms)"
+            + " whose highest kept rate is each call's capacity under it")
+    String slo;
+
     @Option(names = "--pair-timeout", paramLabel = "min", description = "minutes a client may run before it is"
             + " stopped and its pair fails (default: ${DEFAULT-VALUE})")
     int pairTimeout = 90;
@@ -155,6 +168,16 @@ final class RunAllCommand implements Callable<Integer> {
             throw new IllegalArgumentException("option port: " + port + " is not a port number");
         }
         Topology topology = topology();
+        if (openLoop()) {
+            if (fault != null) {
+                throw new IllegalArgumentException("option fault: a fault run counts calls under its own load; drop"
+                        + " --fault or the open-loop options");
+            }
+            if (!"user".equals(scenario)) {
+                throw new IllegalArgumentException("option scenario: an open-loop run takes its calls from -a"
+                        + " \"--calls ...\" (the four UserService calls by default)");
+            }
+        }
         if (fault != null) {
             fault();
             if (topology.providers() < 2) {
@@ -229,6 +252,19 @@ final class RunAllCommand implements Callable<Integer> {
     List<String> clientArgs() {
         List<String> user = ArgumentWords.split(clientArgs);
         List<String> all = new ArrayList<>();
+        if (openLoop()) {
+            if (rate != null) {
+                all.addAll(List.of(OptionNames.RATE, rate));
+            }
+            if (rateSweep != null) {
+                all.addAll(List.of(OptionNames.RATE_SWEEP, rateSweep));
+            }
+            if (slo != null) {
+                all.addAll(List.of("--slo", slo));
+            }
+            all.addAll(RunLength.of(length).openLoopArgs(user));
+            return all;
+        }
         if (fault != null) {
             all.addAll(List.of(OptionNames.AVAILABILITY, String.valueOf(faultLoad), OptionNames.FAULT_AT,
                     String.valueOf(faultAfter)));
@@ -240,6 +276,16 @@ final class RunAllCommand implements Callable<Integer> {
         all.add(scenario);
         all.addAll(RunLength.of(length).clientArgs(user));
         return all;
+    }
+
+    /** Whether the consumers run the open-loop load instead of JMH. */
+    private boolean openLoop() {
+        return rate != null || rateSweep != null || slo != null;
+    }
+
+    /** What the run records as its scenario: the preset or scenario, or the open-loop load. */
+    private String scenarioName() {
+        return openLoop() ? RunDirectory.OPEN_LOOP : scenario;
     }
 
     private Path runDirectory(Suite suite) {
@@ -272,7 +318,8 @@ final class RunAllCommand implements Callable<Integer> {
 
         RunLength runLength = RunLength.of(length);
         out.println("run " + dir.getFileName() + ": " + pairs.size() + " pairs, " + runLength.key()
-                + " (" + runLength.description() + "), scenario " + scenario);
+                + " (" + (openLoop() ? runLength.openLoopDescription() : runLength.description()) + "), scenario "
+                + scenarioName());
         out.println("client options: " + String.join(" ", clientArgs()));
         out.println("files: " + dir);
         JvmLauncher jvms = new JvmLauncher(suite, suite.root());
@@ -313,7 +360,8 @@ final class RunAllCommand implements Callable<Integer> {
             Status status = new Status(i + 1, pairs.size(), pair, start, pairsDone);
             PairRun pairRun = new PairRun(jvms, new PairRun.Plan(pair, host, port, registry, topology(), List.of(),
                     clientArgs(), fault(), Duration.ofMinutes(pairTimeout), null, null),
-                    new RunDirectory(dir, pair, topology(), fault != null));
+                    new RunDirectory(dir, pair, topology(), fault != null ? RunDirectory.AVAILABILITY
+                            : openLoop() ? RunDirectory.OPEN_LOOP : RunDirectory.JMH));
             current.set(pairRun);
             status.print("starting the server");
             RunRecord.Pair outcome = pairRun.run(status);
@@ -344,6 +392,10 @@ final class RunAllCommand implements Callable<Integer> {
             for (RunRecord.Consumer consumer : outcome.consumers()) {
                 if (consumer.availability() != null) {
                     status.print(consumer.result() + ": " + consumer.availability().describe(outcome.fault().signal()));
+                }
+                if (consumer.openLoop() != null) {
+                    status.print(consumer.result() + ":");
+                    out.print(consumer.openLoop().summary());
                 }
             }
             String spread = CallSpread.describe(outcome.providers(), outcome.fault() != null);
@@ -376,7 +428,7 @@ final class RunAllCommand implements Callable<Integer> {
     }
 
     private void record(Instant start, Instant end, RunRecord.Environment environment, List<RunRecord.Pair> outcomes) {
-        new RunRecord(runDirectory.getFileName().toString(), RunLength.of(length).key(), scenario, clientArgs(),
+        new RunRecord(runDirectory.getFileName().toString(), RunLength.of(length).key(), scenarioName(), clientArgs(),
                 command(), start.toString(), end == null ? null : end.toString(), environment, outcomes)
                 .write(runDirectory);
     }

@@ -4,10 +4,17 @@ import java.nio.file.Path;
 
 /**
  * The files of a matrix run's pair in its run directory: {@code <pair>-server.out}, {@code <pair>-server2.out}
- * where there are several servers (the same for clients), {@code <pair>.json} for a single consumer's result,
- * {@code <pair>-consumer<i>.json} for several, {@code <pair>-availability[<i>].json} in a fault run.
+ * where there are several servers (the same for clients), {@code <pair>.json} for a single consumer's JMH result,
+ * {@code <pair>-consumer<i>.json} for several, {@code <pair>-availability[<i>].json} in a fault run,
+ * {@code <pair>-open-loop[<i>].json} in an open-loop run.
+ *
+ * @param load {@link #JMH}, {@link #AVAILABILITY} or {@link #OPEN_LOOP}: what the consumers run
  */
-record RunDirectory(Path directory, String pair, Topology topology, boolean fault) implements PairFiles {
+record RunDirectory(Path directory, String pair, Topology topology, String load) implements PairFiles {
+
+    static final String JMH = "consumer";
+    static final String AVAILABILITY = "availability";
+    static final String OPEN_LOOP = "open-loop";
 
     @Override
     public Path clientOutput(int client) {
@@ -16,11 +23,10 @@ record RunDirectory(Path directory, String pair, Topology topology, boolean faul
 
     @Override
     public Path clientResult(int client) {
-        String kind = fault ? "-availability" : "-consumer";
         if (topology.consumers() == 1) {
-            return directory.resolve(fault ? pair + kind + ".json" : pair + ".json");
+            return directory.resolve(JMH.equals(load) ? pair + ".json" : pair + "-" + load + ".json");
         }
-        return directory.resolve(pair + kind + (client + 1) + ".json");
+        return directory.resolve(pair + "-" + load + (client + 1) + ".json");
     }
 
     @Override

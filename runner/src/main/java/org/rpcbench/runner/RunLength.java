@@ -14,22 +14,34 @@ import java.util.stream.Stream;
  */
 public enum RunLength {
     QUICK("1 x 5 s warmup, 3 x 1 s measurement, 1 fork, thrpt and sample",
-            "--warmupIterations", "1", "--warmupTime", "5", "--measurementIterations", "3",
-            "--measurementTime", "1", "--forks", "1", "--modes", "thrpt,sample"),
-    DEFAULT("the client's defaults: 3 x 5 s warmup, 5 x 2 s measurement, 1 fork, thrpt, avgt and sample"),
+            List.of("--warmupIterations", "1", "--warmupTime", "5", "--measurementIterations", "3",
+                    "--measurementTime", "1", "--forks", "1", "--modes", "thrpt,sample"),
+            "5 s warmup and 5 s measured per rate", List.of("--warmup", "5", "--duration", "5")),
+    DEFAULT("the client's defaults: 3 x 5 s warmup, 5 x 2 s measurement, 1 fork, thrpt, avgt and sample", List.of(),
+            "the client's defaults: 10 s warmup and 10 s measured per rate", List.of()),
     NIGHTLY("3 x 5 s warmup, 5 x 2 s measurement, 2 forks, thrpt and sample",
-            "--forks", "2", "--modes", "thrpt,sample");
+            List.of("--forks", "2", "--modes", "thrpt,sample"),
+            "10 s warmup and 30 s measured per rate", List.of("--duration", "30"));
 
     private final String description;
     private final List<String> clientArgs;
+    private final String openLoopDescription;
+    private final List<String> openLoopArgs;
 
-    RunLength(String description, String... clientArgs) {
+    RunLength(String description, List<String> clientArgs, String openLoopDescription, List<String> openLoopArgs) {
         this.description = description;
-        this.clientArgs = List.of(clientArgs);
+        this.clientArgs = clientArgs;
+        this.openLoopDescription = openLoopDescription;
+        this.openLoopArgs = openLoopArgs;
     }
 
     public String description() {
         return description;
+    }
+
+    /** What this length means for an open-loop run. */
+    public String openLoopDescription() {
+        return openLoopDescription;
     }
 
     /** The name users type: quick, default, nightly. */
@@ -48,11 +60,20 @@ public enum RunLength {
      * value for it (the client takes each option once).
      */
     public List<String> clientArgs(List<String> userArgs) {
+        return merge(clientArgs, userArgs);
+    }
+
+    /** The same for an open-loop run: this length's warmup and measured time per rate, then the user's own. */
+    public List<String> openLoopArgs(List<String> userArgs) {
+        return merge(openLoopArgs, userArgs);
+    }
+
+    private static List<String> merge(List<String> lengthArgs, List<String> userArgs) {
         List<String> merged = new ArrayList<>();
-        for (int i = 0; i < clientArgs.size(); i += 2) {
-            if (!userArgs.contains(clientArgs.get(i))) {
-                merged.add(clientArgs.get(i));
-                merged.add(clientArgs.get(i + 1));
+        for (int i = 0; i < lengthArgs.size(); i += 2) {
+            if (!userArgs.contains(lengthArgs.get(i))) {
+                merged.add(lengthArgs.get(i));
+                merged.add(lengthArgs.get(i + 1));
             }
         }
         merged.addAll(userArgs);

@@ -78,6 +78,23 @@ class RunAllCommandTest {
         assertEquals(List.of("--scenario", "echo,cpu"), parse("--scenario", "echo,cpu").clientArgs());
         assertEquals(List.of("--availability", "20", "--fault-at", "8", "--threads", "4"),
                 parse("--fault", "sigkill", "-a", "--threads 4").clientArgs());
+        assertEquals(List.of("--rate", "2000", "--warmup", "5", "--duration", "3", "--calls", "getUser"),
+                parse("--rate", "2000", "--length", "quick", "-a", "--duration 3 --calls getUser").clientArgs());
+        assertEquals(List.of("--rate-sweep", "50,100", "--slo", "p99=5ms", "--duration", "30"),
+                parse("--rate-sweep", "50,100", "--slo", "p99=5ms", "--length", "nightly").clientArgs());
+    }
+
+    @Test
+    void anOpenLoopRunRefusesAFaultAScenarioAndBadClientOptions() throws IOException {
+        String free = freePort();
+        assertTrue(refused("-p", free, "--rate", "100", "--fault", "sigterm").contains("option fault: a fault run"
+                + " counts calls under its own load"));
+        assertTrue(refused("-p", free, "--rate", "100", "--scenario", "echo").contains("option scenario: an"
+                + " open-loop run takes its calls from -a"));
+        assertTrue(refused("-p", free, "--rate-sweep", "50", "--slo", "p98=1ms").contains("option slo: 'p98=1ms'"
+                + " is not a bound"));
+        assertTrue(refused("-p", free, "--rate", "100", "--rate-sweep", "50").contains("--rate or --rate-sweep,"
+                + " one of the two"));
     }
 
     @Test
