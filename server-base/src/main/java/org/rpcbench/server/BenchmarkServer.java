@@ -57,6 +57,11 @@ public final class BenchmarkServer {
     @Mixin
     RecordFileOptions records = new RecordFileOptions();
 
+    @Option(names = "--stall", paramLabel = "length@after", description = "for tests and demonstrations: once, this"
+            + " long after the first call, every call waits until a pause of this length has passed, as in a long GC"
+            + " pause, e.g. 500ms@20s")
+    String stall;
+
     @Option(names = "--help", usageHelp = true, description = "show this help")
     boolean help;
 
@@ -85,6 +90,9 @@ public final class BenchmarkServer {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("option host: " + e.getMessage());
             }
+            if (server.stall != null) {
+                Stall.parse(server.stall);
+            }
         } catch (CommandLine.ParameterException e) {
             err.println("error: " + e.getMessage() + " (see --help)");
             return ExitCode.USAGE;
@@ -109,7 +117,8 @@ public final class BenchmarkServer {
         ServerStack stack = Stacks.server();
         RunningServer running;
         try {
-            running = stack.start(new ServerSettings(host, port, registry), services());
+            running = stack.start(new ServerSettings(host, port, registry),
+                    stall == null ? services() : services(Stall.parse(stall)));
         } catch (IllegalArgumentException e) {
             // the stack cannot do what it was asked (a registry it has none of): bad input, not a failure
             err.println("error: " + e.getMessage());
@@ -126,6 +135,9 @@ public final class BenchmarkServer {
                 ProcessHandle.current().pid());
         records.writeReady(ready);
         out.println(ready.consoleLine());
+        if (stall != null) {
+            out.println(Stall.parse(stall).describe());
+        }
         out.flush();
 
         stop.await();
@@ -138,9 +150,15 @@ public final class BenchmarkServer {
 
     /** The benchmark's implementations, and the server's own account of what it spent, for any stack to serve. */
     public static ServedServices services() {
+        return services(null);
+    }
+
+    /** The same, every call going through the stall first when there is one. */
+    static ServedServices services(Stall stall) {
         EchoServiceServerImpl echo = new EchoServiceServerImpl();
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        return new ServedServices(new UserServiceServerImpl(), echo,
+        UserServiceServerImpl users = new UserServiceServerImpl();
+        return new ServedServices(stall == null ? users : stall.users(users), stall == null ? echo : stall.echo(echo),
                 () -> new ServerSample(os.getProcessCpuTime(), System.nanoTime(),
                         Runtime.getRuntime().availableProcessors(), echo.cpuBoundCallsByThread()));
     }
