@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The matrix run as a user meets it: bad input refused before anything starts, every pair with one-second
 # iterations, a pair whose server dies (the run goes on, exits 1), and Ctrl-C (stops everything, keeps what
-# finished, exits 130). Then the report and the regression gate on the runs made here. Ends with "N passed, M failed".
+# finished, exits 130). Then the report and the regression gate on the runs made here, and the open loop (a rate, a
+# sweep, a rate not kept). Ends with "N passed, M failed".
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -108,5 +109,28 @@ check "compare against the run with a failed pair: exit 1" \
     exits_with 1 "pair failed" "$work/compare.out" -- "$root/benchmark.sh" compare "$work/all" "$work/failing"
 check "compare with a missing run: exit 2" \
     exits_with 2 "." "$work/compare.out" -- "$root/benchmark.sh" compare "$work/all" "$work/nothing-here"
+
+# The open loop: a fixed rate on one pair, a short sweep with a bound on another stack, both reported; a rate the
+# pair cannot keep fails.
+open_loop_times="--warmup 1 --duration 2 --threads 8"
+check "open loop: run-all --rate on dubbo-kryo, two calls: exit 0" \
+    exits_with 0 "1 of 1 pairs passed" "$work/open.out" -- "$root/benchmark.sh" run-all -p "$(free_port)" \
+    --rate 400 -a "$open_loop_times --calls getUser,echo:1k" --pairs dubbo-kryo --out "$work/open"
+check "open loop: run.json holds each call's response times at the rate kept" \
+    run_json "$work/open/run.json" '[(s["call"], s["rateNotKept"], s["problem"]) for s in pair["consumers"][0]["openLoop"]["calls"]] == [("getUser", None, None), ("echo:1k", None, None)] and all(s["responseTime"]["count"] >= 700 and 0 < s["responseTime"]["p50"] <= s["responseTime"]["p99"] for s in pair["consumers"][0]["openLoop"]["calls"])'
+check "open loop: an interval log and a percentile distribution per call" \
+    test -s "$work/open/dubbo-kryo-open-loop.json.echo-1k.hlog" -a -s "$work/open/dubbo-kryo-open-loop.json.getUser.hlog.hgrm"
+check "sweep: grpc-protobuf's capacity, then shares of it, judged by a bound: exit 0" \
+    exits_with 0 "listUser: [0-9,]+ calls/s in a closed loop of 8 threads.*(keeping p99 within 50.0 ms|no step kept)" \
+    "$work/sweep.out" -- "$root/benchmark.sh" run-all -p "$(free_port)" --rate-sweep 25,50 --slo p99=50ms \
+    -a "$open_loop_times --calls listUser" --pairs grpc-protobuf --out "$work/sweep"
+check "report: the open loop's table and its latency-throughput curve" \
+    exits_with 0 "report.html" "$work/report.out" -- "$root/benchmark.sh" report "$work/sweep"
+check "report.md tables the sweep's steps" grep -q "^| grpc-protobuf | listUser | .* 25% of .* closed loop" \
+    "$work/sweep/report.md"
+check "report.html draws the curve" grep -q "listUser: response time against throughput" "$work/sweep/report.html"
+check "a rate the pair's threads cannot keep: exit 1, says the rate was not kept" \
+    exits_with 1 "the rate was not kept" "$work/out" -- "$root/benchmark.sh" -p "$(free_port)" \
+    -a "--rate 1000000 --warmup 1 --duration 1 --calls getUser --threads 2" dubbo-kryo
 
 finish
