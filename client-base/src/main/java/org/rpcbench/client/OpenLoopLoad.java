@@ -141,12 +141,12 @@ final class OpenLoopLoad {
             }
         }
         if (failure.get() != null) {
-            throw new IllegalStateException(call.name() + ": the closed loop that measures its capacity failed: "
-                    + failure.get());
+            throw new IllegalStateException(call.name() + ": a call failed in the closed loop before the open"
+                    + " one: " + failure.get());
         }
         if (callers.stream().anyMatch(Thread::isAlive)) {
             throw new IllegalStateException(call.name() + ": threads were still in a call well past the call"
-                    + " timeout while its capacity was measured");
+                    + " timeout in the closed loop before the open one");
         }
         return new OpenLoopReport.ClosedLoop(measured.isZero() ? 0 : answered.sum() / (measured.toNanos() / 1e9),
                 latency(responseTimes.getIntervalHistogram()));

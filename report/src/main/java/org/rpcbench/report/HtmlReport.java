@@ -116,12 +116,13 @@ final class HtmlReport {
 
     /**
      * Per call, the latency-throughput curve of every pair: p50, p99 and p99.9 (by dash) against the calls/s each
-     * rate achieved (a pair by colour), the knee where the lines turn up.
+     * rate achieved (a pair by colour), the knee where the lines turn up. A rate that was not kept is past the
+     * curve's end: it stays in the table, off the chart.
      */
     private static List<String> latencyThroughputCharts(List<ReportTables.OpenLoopStep> steps) {
         List<String> pairs = steps.stream().map(ReportTables.OpenLoopStep::pair).distinct().toList();
         Map<String, List<ReportTables.OpenLoopStep>> byCall = new LinkedHashMap<>();
-        steps.stream().filter(step -> step.step().problem() == null)
+        steps.stream().filter(step -> step.step().problem() == null && step.step().rateNotKept() == null)
                 .forEach(step -> byCall.computeIfAbsent(step.step().call(), call -> new ArrayList<>()).add(step));
         List<String> charts = new ArrayList<>();
         List<String> percentiles = List.of("p50", "p99", "p99.9");

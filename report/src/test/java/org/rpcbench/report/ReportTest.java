@@ -361,6 +361,7 @@ class ReportTest {
         String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
         String curve = chart(html, "getUser: response time against throughput");
         assertEquals(6, count(curve, "<polyline"), "p50, p99 and p99.9 for each pair");
+        assertFalse(curve.contains(">100</text>"), "a rate not kept (p99.9 of 120 ms and more) is off the chart");
         assertTrue(curve.contains("dubbo-hessianlite p99.9"), curve);
     }
 
