@@ -270,9 +270,9 @@ public final class BenchmarkClient {
     }
 
     /**
-     * Each call in turn, warmed up in a closed loop, at the rate; or through the sweep; the report, and beside it per call and rate an interval
-     * log and a percentile distribution named after the result file ({@code <result>.<call>[-<percent>pct].hlog},
-     * {@code .hlog.hgrm}).
+     * Each call in turn: warmed up in a closed loop, then at the rate; or through the sweep. Then the report, and
+     * beside it per call and rate an interval log and a percentile distribution named after the result file
+     * ({@code <result>.<call>[-<percent>pct].hlog}, {@code .hlog.hgrm}).
      */
     private Stopped runOpenLoop(StackConnection connection, List<WireProof> proofs, Map<String, ServerSample> before,
             Path resultFile, Path logFile) {

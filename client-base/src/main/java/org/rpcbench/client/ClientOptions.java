@@ -249,7 +249,8 @@ public final class ClientOptions {
     /** Why options of two loads cannot be given together, naming one of each. */
     private static String twoLoads(List<String> args) {
         List<String> names = args.stream().map(arg -> arg.split("=", 2)[0]).toList();
-        String other = names.contains(OptionNames.RATE) ? OptionNames.RATE : OptionNames.AVAILABILITY;
+        String other = names.stream().filter(name -> name.equals(OptionNames.RATE)
+                || name.equals(OptionNames.RATE_SWEEP)).findFirst().orElse(OptionNames.AVAILABILITY);
         String jmhOption = names.stream().filter(JMH_OPTIONS::contains).findFirst().orElse(null);
         if (jmhOption == null) {
             String availabilityOption = names.stream().filter(AVAILABILITY_OPTIONS::contains).findFirst()
@@ -369,7 +370,7 @@ public final class ClientOptions {
 
     private void checkOpenLoop() {
         if (threads.size() > 1) {
-            throw new IllegalArgumentException("option threads: --rate runs one thread count, not a list");
+            throw new IllegalArgumentException("option threads: the open loop runs one thread count, not a list");
         }
         if ((openLoop().rate == null) == (openLoop().sweep == null)) {
             throw new IllegalArgumentException("option rate: the open-loop load takes --rate or --rate-sweep, one"

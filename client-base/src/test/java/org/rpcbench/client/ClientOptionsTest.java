@@ -129,9 +129,13 @@ class ClientOptionsTest {
         "--availability,500ms,option availability: 500 ms is shorter than the 1 s a recovery needs",
     })
     void availabilityRefusesWhatOnlyJmhUses(String option, String value, String expected) throws IOException {
+        assertUsageError(expected, "--availability".equals(option) ? new String[] {option, value}
+                : new String[] {"--availability", "5", option, value});
+    }
+
+    /** The client exits with the usage status, its error line starting with the message expected. */
+    private static void assertUsageError(String expected, String... args) throws IOException {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        String[] args = "--availability".equals(option) ? new String[] {option, value}
-                : new String[] {"--availability", "5", option, value};
         int status = BenchmarkClient.run(args, new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(ExitCode.USAGE, status);
@@ -164,7 +168,7 @@ class ClientOptionsTest {
     @CsvSource({
         "--forks,2,option forks: a JMH option, and --rate runs no JMH",
         "--availability,5,option availability: an availability option, and --rate runs the open-loop load instead",
-        "--threads,'1,8',option threads: --rate runs one thread count",
+        "--threads,'1,8',option threads: the open loop runs one thread count",
         "--rate,0,option rate: 0.0 is not a positive rate",
         "--rate-sweep,'50,25',option rate: the open-loop load takes --rate or --rate-sweep, one of the two",
         "--slo,p99=5ms,option slo: a bound judges a sweep's steps: give --rate-sweep",
@@ -174,14 +178,8 @@ class ClientOptionsTest {
     })
     void theOpenLoopLoadRefusesBadValuesAndOtherLoads(String option, String value, String expected)
             throws IOException {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        String[] args = "--rate".equals(option) ? new String[] {option, value}
-                : new String[] {"--rate", "100", option, value};
-        int status = BenchmarkClient.run(args, new PrintStream(new ByteArrayOutputStream()),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(ExitCode.USAGE, status);
-        String message = err.toString(StandardCharsets.UTF_8);
-        assertTrue(message.startsWith("error: " + expected), message);
+        assertUsageError(expected, "--rate".equals(option) ? new String[] {option, value}
+                : new String[] {"--rate", "100", option, value});
     }
 
     @Test
@@ -193,6 +191,13 @@ class ClientOptionsTest {
         IllegalArgumentException bound = org.junit.jupiter.api.Assertions.assertThrows(
                 IllegalArgumentException.class, () -> ClientOptions.parse("--rate-sweep", "50", "--slo", "p99"));
         assertTrue(bound.getMessage().startsWith("option slo: 'p99' is not a bound"), bound.getMessage());
+    }
+
+    @Test
+    void aSweepBesideAJmhOptionIsNamed() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ClientOptions.parse("--rate-sweep", "50", "--forks", "2"));
+        assertEquals("option forks: a JMH option, and --rate-sweep runs no JMH; drop one of the two", e.getMessage());
     }
 
     @Test
