@@ -27,6 +27,16 @@ public final class OptionNames {
     public static final String RATE = "--rate";
     /** A client's open-loop sweep instead: rates in percent of each call's closed-loop capacity. */
     public static final String RATE_SWEEP = "--rate-sweep";
+    /** A client's soak instead of JMH: the seed's stability calls mixed, for this long, both JVMs sampled. */
+    public static final String SOAK = "--soak";
+    /** Where a server or a soaking client appends its {@link JvmSample}s. */
+    public static final String JVM_SAMPLES = "--jvm-samples";
+    /** How often {@link #JVM_SAMPLES} samples. */
+    public static final String SAMPLE_EVERY = "--sample-every";
+    /** How often {@link #JVM_SAMPLES} also measures the live set, with a full GC of its own. */
+    public static final String LIVE_SET_EVERY = "--live-set-every";
+    /** The servers' {@link #JVM_SAMPLES} files, which a soaking client judges with its own. */
+    public static final String SERVER_SAMPLES = "--server-samples";
     /** A client's JFR recordings, one per benchmark, in this directory. */
     public static final String JFR = "--jfr";
 

@@ -3,10 +3,13 @@ package org.rpcbench.server;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
 import com.sun.management.OperatingSystemMXBean;
 
+import org.rpcbench.api.EchoService;
+import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.Hosts;
 import org.rpcbench.contract.LauncherWatch;
@@ -18,6 +21,7 @@ import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.StopSignals;
 import org.rpcbench.contract.Stopped;
+import org.rpcbench.soak.JvmSampler;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
 import org.rpcbench.stack.ServerSample;
@@ -62,8 +66,27 @@ public final class BenchmarkServer {
             + " pause, e.g. 500ms@20s")
     String stall;
 
+    @Option(names = "--retain-requests", paramLabel = "n", description = "for tests and demonstrations of the soak"
+            + " verdict: keep every n-th echo request (1: every one) until the server stops, as a leaking cache would")
+    Integer retainEvery;
+
+    @Option(names = OptionNames.JVM_SAMPLES, paramLabel = "file", description = "sample this JVM (heap and old"
+            + " generation after each GC, collections, full GCs, threads, open files, CPU, RSS, direct buffers) every"
+            + " --sample-every into this file, a JSON line per sample, each flushed as taken (for a soak's verdict)")
+    Path jvmSamples;
+
+    @Option(names = OptionNames.SAMPLE_EVERY, paramLabel = "time", description = "with --jvm-samples: the interval"
+            + " (default: 5s)")
+    String sampleEvery;
+
+    @Option(names = OptionNames.LIVE_SET_EVERY, paramLabel = "time", description = "with --jvm-samples: how often a"
+            + " sample also measures the live set, the heap after a full GC it asks for (default: never)")
+    String liveSetEvery;
+
     @Option(names = "--help", usageHelp = true, description = "show this help")
     boolean help;
+
+    private static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofSeconds(5);
 
     private BenchmarkServer() {
     }
@@ -93,6 +116,11 @@ public final class BenchmarkServer {
             if (server.stall != null) {
                 Stall.parse(server.stall);
             }
+            server.sampleInterval();
+            server.liveSetInterval();
+            if (server.retainEvery != null && server.retainEvery < 1) {
+                throw new IllegalArgumentException("option retain-requests: " + server.retainEvery + " is below 1");
+            }
         } catch (CommandLine.ParameterException e) {
             err.println("error: " + e.getMessage() + " (see --help)");
             return ExitCode.USAGE;
@@ -115,10 +143,11 @@ public final class BenchmarkServer {
         LauncherWatch.onLauncherExit(stop::countDown);
 
         ServerStack stack = Stacks.server();
+        RequestLeak leak = retainEvery == null ? null : new RequestLeak(retainEvery);
         RunningServer running;
         try {
             running = stack.start(new ServerSettings(host, port, registry),
-                    stall == null ? services() : services(Stall.parse(stall)));
+                    services(stall == null ? null : Stall.parse(stall), leak));
         } catch (IllegalArgumentException e) {
             // the stack cannot do what it was asked (a registry it has none of): bad input, not a failure
             err.println("error: " + e.getMessage());
@@ -138,9 +167,21 @@ public final class BenchmarkServer {
         if (stall != null) {
             out.println(Stall.parse(stall).describe());
         }
+        if (leak != null) {
+            out.println(leak.describe());
+        }
+        JvmSampler sampler = null;
+        if (jvmSamples != null) {
+            sampler = JvmSampler.start(jvmSamples, sampleInterval(), null, liveSetInterval());
+            out.println("jvm samples: every " + Durations.format(sampleInterval()) + (liveSetInterval() == null ? ""
+                    : ", the live set every " + Durations.format(liveSetInterval())) + " to " + jvmSamples);
+        }
         out.flush();
 
         stop.await();
+        if (sampler != null) {
+            sampler.close();
+        }
         running.close();
         Stopped stopped = Stopped.server(running.callsByWireFormat());
         records.writeStopped(stopped);
@@ -148,17 +189,35 @@ public final class BenchmarkServer {
         return ExitCode.OK;
     }
 
-    /** The benchmark's implementations, and the server's own account of what it spent, for any stack to serve. */
-    public static ServedServices services() {
-        return services(null);
+    private Duration sampleInterval() {
+        try {
+            return sampleEvery == null ? DEFAULT_SAMPLE_INTERVAL : Durations.parse(sampleEvery);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option sample-every: " + e.getMessage());
+        }
     }
 
-    /** The same, every call going through the stall first when there is one. */
-    static ServedServices services(Stall stall) {
+    private Duration liveSetInterval() {
+        try {
+            return liveSetEvery == null ? null : Durations.parse(liveSetEvery);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option live-set-every: " + e.getMessage());
+        }
+    }
+
+    /** The benchmark's implementations, and the server's own account of what it spent, for any stack to serve. */
+    public static ServedServices services() {
+        return services(null, null);
+    }
+
+    /** The same, every call going through the stall first when there is one, echoes kept when leaking. */
+    static ServedServices services(Stall stall, RequestLeak leak) {
         EchoServiceServerImpl echo = new EchoServiceServerImpl();
         OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         UserServiceServerImpl users = new UserServiceServerImpl();
-        return new ServedServices(stall == null ? users : stall.users(users), stall == null ? echo : stall.echo(echo),
+        EchoService served = leak == null ? echo : leak.echo(echo);
+        return new ServedServices(stall == null ? users : stall.users(users),
+                stall == null ? served : stall.echo(served),
                 () -> new ServerSample(os.getProcessCpuTime(), System.nanoTime(),
                         Runtime.getRuntime().availableProcessors(), echo.cpuBoundCallsByThread()));
     }

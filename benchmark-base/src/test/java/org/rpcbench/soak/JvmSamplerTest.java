@@ -1,0 +1,54 @@
+package org.rpcbench.soak;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.contract.JvmSample;
+import org.rpcbench.contract.JvmSeries;
+
+class JvmSamplerTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void samplesThisJvmAndMeasuresTheLiveSetWithoutCountingItsOwnFullGcs() throws InterruptedException {
+        Path file = dir.resolve("test.jvm.jsonl");
+        JvmSample.Load interval = new JvmSample.Load(0.05, 10, 0, 1, 2, 3);
+        try (JvmSampler sampler = JvmSampler.start(file, Duration.ofMillis(50), () -> interval,
+                Duration.ofMillis(120))) {
+            Thread.sleep(400);
+        }
+        List<JvmSample> series = JvmSeries.read(file);
+        assertTrue(series.size() >= 4, series.size() + " samples");
+        JvmSample last = series.get(series.size() - 1);
+        assertTrue(last.liveSetBytes() > 0, "the last sample measures the live set");
+        assertTrue(series.stream().filter(sample -> sample.liveSetBytes() >= 0).count() >= 3,
+                "the live set every 120 ms and at the end");
+        assertTrue(last.heapAfterGcBytes() > 0, "the sampler's own full GCs are collections it heard of");
+        assertEquals(0, last.fullGcs(), "full GCs the sampler asked for are not counted as the JVM's");
+        assertTrue(last.threads() > 0);
+        assertTrue(last.processCpuNanos() > 0);
+        assertTrue(last.rssBytes() > 0 && last.openFiles() > 0, "Linux reports RSS and open files");
+        assertTrue(last.collectors().size() >= 1);
+        assertEquals(interval, last.load());
+        assertTrue(series.get(0).epochMillis() <= last.epochMillis());
+    }
+
+    @Test
+    void aServerSeriesHasNoLoadAndNoLiveSetUnlessAsked() {
+        Path file = dir.resolve("server.jvm.jsonl");
+        JvmSampler.start(file, Duration.ofSeconds(10), null, null).close();
+        List<JvmSample> series = JvmSeries.read(file);
+        assertEquals(2, series.size(), "the first sample at start, the last at close");
+        assertNull(series.get(1).load());
+        assertEquals(-1, series.get(1).liveSetBytes());
+    }
+}
