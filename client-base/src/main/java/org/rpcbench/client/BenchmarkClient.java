@@ -32,18 +32,21 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.rpcbench.contract.AvailabilityReport;
 import org.rpcbench.contract.ClientReady;
+import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.LauncherWatch;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RunFiles;
+import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.report.PairTable;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.StackConnection;
 import org.rpcbench.stack.Target;
+import sun.misc.Signal;
 
 /**
  * Runs benchmarks against a running server: proves the wire first, then runs JMH with fail-on-error (once per
@@ -90,6 +93,8 @@ public final class BenchmarkClient {
                 out.println("would run: " + availabilityDescription(options));
             } else if (options.openLoopSettings() != null) {
                 out.println("would run: " + openLoopDescription(options));
+            } else if (options.soakSettings() != null) {
+                out.println("would run: " + soakDescription(options.soakSettings()));
             } else {
                 options.runs().forEach(run -> out.println("would run: " + run));
             }
@@ -140,6 +145,9 @@ public final class BenchmarkClient {
             }
             if (options.openLoopSettings() != null) {
                 return runOpenLoop(connection, check.proofs(), before, resultFile, logFile);
+            }
+            if (options.soakSettings() != null) {
+                return runSoak(connection, check.proofs(), before, resultFile, logFile);
             }
             ready(ClientReady.JMH, check.proofs());
             List<RunResult> results = new ArrayList<>();
@@ -323,6 +331,51 @@ public final class BenchmarkClient {
         out.println("log: " + logFile);
         return report.passed() ? new Stopped(ExitCode.OK, null, null, resultFile.toString())
                 : new Stopped(ExitCode.FAILED, report.problem(), null, resultFile.toString());
+    }
+
+    private static String soakDescription(Soak.Settings settings) {
+        return String.format(Locale.ROOT, "soak for %s at %d threads, each going round %s; the first %s a warmup;"
+                + " this JVM sampled every %s%s", Durations.format(settings.length()), settings.threads(),
+                settings.calls().stream().map(OpenLoopCall::name).collect(Collectors.joining(", ")),
+                Durations.format(settings.warmup()), Durations.format(settings.every()),
+                settings.serverSamples().isEmpty() ? "; no server's samples given: the servers are not judged"
+                        : "; judged with " + settings.serverSamples().size() + " server series");
+    }
+
+    /** The soak, its samples beside the result file ({@code <result>.jvm.jsonl} unless named), and its verdict. */
+    private Stopped runSoak(StackConnection connection, List<WireProof> proofs, Map<String, ServerSample> before,
+            Path resultFile, Path logFile) {
+        Soak.Settings settings = options.soakSettings();
+        out.println("== " + soakDescription(settings));
+        ready(ClientReady.SOAK, proofs);
+        Path samples = settings.jvmSamples(resultFile);
+        Soak soak = new Soak(settings, connection.userService(), connection.echoService(),
+                options.target().timeoutMillis());
+        // a long run stopped by hand is still judged on what it saw
+        for (String signal : List.of("TERM", "INT")) {
+            Signal.handle(new Signal(signal), received -> soak.stop());
+        }
+        SoakReport report;
+        try {
+            report = soak.run(samples);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Stopped.failed(ExitCode.FAILED, "the soak was interrupted");
+        }
+        RecordFiles.write(resultFile, report);
+        out.println();
+        out.print(report.summary());
+        if (!report.interrupted()) {
+            // stopped by hand, the servers may be stopping too
+            out.println(ServerLoad.describe(before, connection.sampleServers(), proofs, connection.proveWire(),
+                    OptionalLong.empty()));
+        }
+        out.println("results: " + resultFile);
+        out.println("samples: " + samples);
+        out.println("log: " + logFile);
+        int exit = report.problem() != null ? ExitCode.FAILED
+                : report.interrupted() ? ExitCode.INTERRUPTED : ExitCode.OK;
+        return new Stopped(exit, report.problem(), null, resultFile.toString());
     }
 
     /** One line as each rate ends, so a long run shows its progress. */

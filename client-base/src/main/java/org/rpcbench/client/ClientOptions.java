@@ -17,12 +17,14 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.rpcbench.api.Payload;
+import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.Hosts;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFileOptions;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.contract.RunFiles;
+import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.Timeline;
 import org.rpcbench.stack.Target;
 import picocli.CommandLine;
@@ -90,9 +92,6 @@ public final class ClientOptions {
 
     private CommandLine.ParseResult parsed;
 
-    /** The names of JMH's options, which the other loads refuse. */
-    private static final Set<String> JMH_OPTIONS = optionNames(JmhOptions.class);
-    private static final Set<String> AVAILABILITY_OPTIONS = optionNames(AvailabilityOptions.class);
 
     private static Set<String> optionNames(Class<?> group) {
         return Stream.of(group.getDeclaredFields())
@@ -113,6 +112,27 @@ public final class ClientOptions {
 
         @ArgGroup(exclusive = false, heading = "Open-loop load (response time at a fixed rate, instead of JMH):%n")
         OpenLoopOptions openLoop;
+
+        @ArgGroup(exclusive = false, heading = "Soak (a stability run with both JVMs judged, instead of JMH):%n")
+        SoakOptions soak;
+
+        /** Each load's options, for saying which two were given together. */
+        enum Kind {
+            JMH(JmhOptions.class, "a JMH option", "JMH"),
+            AVAILABILITY(AvailabilityOptions.class, "an availability option", "the availability load"),
+            OPEN_LOOP(OpenLoopOptions.class, "an open-loop option", "the open-loop load"),
+            SOAK(SoakOptions.class, "a soak option", "a soak");
+
+            private final Set<String> options;
+            private final String option;
+            private final String load;
+
+            Kind(Class<?> group, String option, String load) {
+                this.options = optionNames(group);
+                this.option = option;
+                this.load = load;
+            }
+        }
     }
 
     static final class JmhOptions {
@@ -221,6 +241,71 @@ public final class ClientOptions {
         List<String> calls;
     }
 
+    static final class SoakOptions {
+
+        @Option(names = OptionNames.SOAK, required = true, paramLabel = "time", description = "call the seed's"
+                + " stability calls mixed (each thread going round them) for this long, e.g. 10m or 50h, at --threads"
+                + " threads (default 20 here), every answer checked and failures counted; sample this JVM and the"
+                + " interval's calls every --sample-every; then judge this JVM and each --server-samples series"
+                + " after the warmup (live set growth, full GCs, threads, open files, errors, a fall in throughput)"
+                + " and exit 1 when a limit is broken")
+        String length;
+
+        @Option(names = "--soak-warmup", paramLabel = "time", description = "left out of the verdict (default: a"
+                + " tenth of --soak, from 20s to 10m)")
+        String warmup;
+
+        @Option(names = "--soak-calls", split = ",", paramLabel = "c[,c...]", description = "the calls mixed:"
+                + " existUser, createUser, getUser, listUser or echo:<payload> (default: "
+                + SOAK_CALLS_TEXT + ", the seed's 5K string, person and map of 3 persons)")
+        List<String> calls;
+
+        @Option(names = OptionNames.JVM_SAMPLES, paramLabel = "file", description = "this JVM's samples, a JSON"
+                + " line each, flushed as taken (default: the result file's name + .jvm.jsonl)")
+        Path jvmSamples;
+
+        @Option(names = OptionNames.SAMPLE_EVERY, paramLabel = "time", description = "the interval (default: 5s)")
+        String sampleEvery;
+
+        @Option(names = OptionNames.SERVER_SAMPLES, split = ",", paramLabel = "file[,file...]",
+                description = "servers' --jvm-samples files (on this machine) to judge with this JVM's")
+        List<Path> serverSamples;
+
+        @Option(names = OptionNames.LIVE_SET_EVERY, paramLabel = "time", description = "how often a sample also"
+                + " measures the live set, the heap after a full GC it asks for (default: a tenth of --soak, from 5s"
+                + " to 10m); the same should be given to the servers")
+        String liveSetEvery;
+
+        @Option(names = "--max-live-set-growth", paramLabel = "MB/h", description = "the live set's fitted growth"
+                + " (default: 4, the seed's 200 MB of old generation in 50 h)")
+        Double liveSetMbPerHour;
+
+        @Option(names = "--live-set-noise", paramLabel = "MB", description = "growth over the window below this is"
+                + " not judged (default: 8)")
+        Double liveSetNoiseMb;
+
+        @Option(names = "--max-full-gcs", paramLabel = "n", description = "full GCs after the warmup (default: 0)")
+        Long fullGcs;
+
+        @Option(names = "--max-thread-growth", paramLabel = "n", description = "threads gained (default: 5)")
+        Long threadGrowth;
+
+        @Option(names = "--max-open-file-growth", paramLabel = "n", description = "open files gained (default: 5)")
+        Long openFileGrowth;
+
+        @Option(names = "--max-errors", paramLabel = "n", description = "failed or wrong calls (default: 0)")
+        Long errors;
+
+        @Option(names = "--max-fall", paramLabel = "%", description = "how much lower calls/s in the window's last"
+                + " tenth may be than in its first (default: 20)")
+        Double fallPercent;
+    }
+
+    /** The seed's stability calls: a 5K string, a person, a map of 3 persons. */
+    static final List<String> SOAK_CALLS = List.of("echo:5k", "echo:person", "echo:personMap");
+    private static final String SOAK_CALLS_TEXT = "echo:5k,echo:person,echo:personMap";
+    private static final int SOAK_THREADS = 20;
+
     private ClientOptions() {
     }
 
@@ -249,17 +334,16 @@ public final class ClientOptions {
     /** Why options of two loads cannot be given together, naming one of each. */
     private static String twoLoads(List<String> args) {
         List<String> names = args.stream().map(arg -> arg.split("=", 2)[0]).toList();
-        String other = names.stream().filter(name -> name.equals(OptionNames.RATE)
-                || name.equals(OptionNames.RATE_SWEEP)).findFirst().orElse(OptionNames.AVAILABILITY);
-        String jmhOption = names.stream().filter(JMH_OPTIONS::contains).findFirst().orElse(null);
-        if (jmhOption == null) {
-            String availabilityOption = names.stream().filter(AVAILABILITY_OPTIONS::contains).findFirst()
-                    .orElse(OptionNames.AVAILABILITY);
-            return "option " + availabilityOption.substring(2) + ": an availability option, and " + other
-                    + " runs the open-loop load instead; drop one of the two";
+        List<Load.Kind> given = Stream.of(Load.Kind.values())
+                .filter(kind -> names.stream().anyMatch(kind.options::contains)).toList();
+        if (given.size() < 2) {
+            return "options of two loads given; drop one of the two";
         }
-        return "option " + jmhOption.substring(2) + ": a JMH option, and " + other + " runs no JMH; drop one of the"
-                + " two";
+        String first = names.stream().filter(given.get(0).options::contains).findFirst().orElseThrow();
+        String second = names.stream().filter(given.get(1).options::contains).findFirst().orElseThrow();
+        return "option " + first.substring(2) + ": " + given.get(0).option + ", and " + second + " runs "
+                + (given.get(0) == Load.Kind.JMH ? "no JMH" : given.get(1).load + " instead")
+                + "; drop one of the two";
     }
 
     private void check() {
@@ -291,6 +375,10 @@ public final class ClientOptions {
         }
         if (openLoop() != null) {
             checkOpenLoop();
+            return;
+        }
+        if (soak() != null) {
+            checkSoak();
             return;
         }
         atLeast("warmupIterations", warmupIterations(), 0);
@@ -401,6 +489,13 @@ public final class ClientOptions {
         }
     }
 
+    private void checkSoak() {
+        if (threads.size() > 1) {
+            throw new IllegalArgumentException("option threads: a soak runs one thread count, not a list");
+        }
+        soakSettings();
+    }
+
     private static void atLeast(String name, int value, int minimum) {
         if (value < minimum) {
             throw new IllegalArgumentException("option " + name + ": " + value + " is below " + minimum);
@@ -449,6 +544,72 @@ public final class ClientOptions {
             throw new IllegalArgumentException("option arrival: '" + arrival + "' is not fixed or poisson");
         }
         return arrival;
+    }
+
+    private SoakOptions soak() {
+        return load.soak;
+    }
+
+    /** The soak's settings, or null when the client runs another load. */
+    Soak.Settings soakSettings() {
+        if (soak() == null) {
+            return null;
+        }
+        Duration length = duration("soak", soak().length);
+        Duration warmup = soak().warmup != null ? duration("soak-warmup", soak().warmup)
+                : Duration.ofMillis(Math.min(Math.max(length.toMillis() / 10, 20_000), 600_000));
+        if (warmup.compareTo(length) >= 0) {
+            throw new IllegalArgumentException("option soak-warmup: " + Durations.format(warmup) + " leaves nothing of"
+                    + " the " + Durations.format(length) + " soak to judge");
+        }
+        Duration every = soak().sampleEvery == null ? Duration.ofSeconds(5)
+                : duration("sample-every", soak().sampleEvery);
+        if (every.compareTo(length) >= 0) {
+            throw new IllegalArgumentException("option sample-every: " + Durations.format(every) + " is not shorter"
+                    + " than the " + Durations.format(length) + " soak");
+        }
+        Duration liveSetEvery = soak().liveSetEvery != null ? duration("live-set-every", soak().liveSetEvery)
+                : SoakReport.liveSetEvery(length);
+        List<OpenLoopCall> calls;
+        try {
+            calls = (soak().calls == null ? SOAK_CALLS : soak().calls).stream().map(OpenLoopCall::of).toList();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option soak-calls: " + e.getMessage());
+        }
+        SoakReport.Limits defaults = SoakReport.Limits.DEFAULT;
+        SoakReport.Limits limits = new SoakReport.Limits(
+                notNegative("max-live-set-growth", orDefault(soak().liveSetMbPerHour, defaults.liveSetMbPerHour())),
+                notNegative("live-set-noise", orDefault(soak().liveSetNoiseMb, defaults.liveSetNoiseMb())),
+                (long) notNegative("max-full-gcs", orDefault(soak().fullGcs, defaults.fullGcs())),
+                (long) notNegative("max-thread-growth", orDefault(soak().threadGrowth, defaults.threadGrowth())),
+                (long) notNegative("max-open-file-growth", orDefault(soak().openFileGrowth,
+                        defaults.openFileGrowth())),
+                (long) notNegative("max-errors", orDefault(soak().errors, defaults.errors())),
+                notNegative("max-fall", orDefault(soak().fallPercent, defaults.fallPercent())));
+        for (Path file : soak().serverSamples == null ? List.<Path>of() : soak().serverSamples) {
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("option server-samples: " + file + " is not a file (a server"
+                        + " writes it with " + OptionNames.JVM_SAMPLES + ")");
+            }
+        }
+        int soakThreads = parsed != null && parsed.hasMatchedOption("--threads") ? threads.get(0) : SOAK_THREADS;
+        return new Soak.Settings(length, warmup, every, liveSetEvery, calls, soakThreads, soak().jvmSamples,
+                soak().serverSamples == null ? List.of() : soak().serverSamples, limits);
+    }
+
+    private static Duration duration(String option, String text) {
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option " + option + ": " + e.getMessage());
+        }
+    }
+
+    private static double notNegative(String option, double value) {
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException("option " + option + ": " + value + " is not a limit (0 or more)");
+        }
+        return value;
     }
 
     /** The open-loop load's calls, in the order they run. */
@@ -510,7 +671,7 @@ public final class ClientOptions {
         return orDefault(jmh().forks, 1);
     }
 
-    private static int orDefault(Integer value, int fallback) {
+    private static <T> T orDefault(T value, T fallback) {
         return value != null ? value : fallback;
     }
 

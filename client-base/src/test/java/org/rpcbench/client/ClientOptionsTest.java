@@ -22,6 +22,7 @@ import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.OpenLoopReport;
+import org.rpcbench.contract.SoakReport;
 import org.rpcbench.stack.Target;
 
 class ClientOptionsTest {
@@ -180,6 +181,49 @@ class ClientOptionsTest {
             throws IOException {
         assertUsageError(expected, "--rate".equals(option) ? new String[] {option, value}
                 : new String[] {"--rate", "100", option, value});
+    }
+
+    @Test
+    void aSoakRunsTheSeedsStabilityCallsAtTwentyThreadsWithTheSeedsLimits() {
+        Soak.Settings soak = ClientOptions.parse("--soak", "10m").soakSettings();
+        assertEquals(Duration.ofMinutes(10), soak.length());
+        assertEquals(Duration.ofMinutes(1), soak.warmup());
+        assertEquals(Duration.ofSeconds(5), soak.every());
+        assertEquals(Duration.ofMinutes(1), soak.liveSetEvery());
+        assertEquals(20, soak.threads());
+        assertEquals(List.of("echo:5k", "echo:person", "echo:personMap"),
+                soak.calls().stream().map(OpenLoopCall::name).toList());
+        assertEquals(SoakReport.Limits.DEFAULT, soak.limits());
+        assertEquals(List.of(), soak.serverSamples());
+        assertEquals(Path.of("r.json.jvm.jsonl"), soak.jvmSamples(Path.of("r.json")));
+
+        Soak.Settings shortSoak = ClientOptions.parse("--soak", "1m", "--threads", "8", "--soak-calls",
+                "getUser,echo:1k", "--max-live-set-growth", "10", "--max-fall", "5", "--sample-every", "1s")
+                .soakSettings();
+        assertEquals(Duration.ofSeconds(20), shortSoak.warmup(), "a tenth, but at least 20 s");
+        assertEquals(Duration.ofSeconds(6), shortSoak.liveSetEvery());
+        assertEquals(8, shortSoak.threads());
+        assertEquals(10, shortSoak.limits().liveSetMbPerHour());
+        assertEquals(5, shortSoak.limits().fallPercent());
+        assertEquals(Duration.ofSeconds(1), shortSoak.every());
+        assertNull(ClientOptions.parse().soakSettings());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "--soak,10,option soak: '10' is not a length of time",
+        "--soak-warmup,2m,option soak-warmup: 2m leaves nothing of the 1m soak to judge",
+        "--sample-every,1m,option sample-every: 1m is not shorter than the 1m soak",
+        "--soak-calls,echo:3k,option soak-calls: unknown payload",
+        "--max-errors,-1,option max-errors: -1.0 is not a limit",
+        "--server-samples,/nonexistent.jsonl,option server-samples: /nonexistent.jsonl is not a file",
+        "--threads,'1,8',option threads: a soak runs one thread count",
+        "--rate,100,option rate: an open-loop option, and --soak runs a soak instead",
+        "--forks,2,option forks: a JMH option, and --soak runs no JMH",
+    })
+    void aSoakRefusesBadValuesAndOtherLoads(String option, String value, String expected) throws IOException {
+        assertUsageError(expected, "--soak".equals(option) ? new String[] {option, value}
+                : new String[] {"--soak", "1m", option, value});
     }
 
     @Test

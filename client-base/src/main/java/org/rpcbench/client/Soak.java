@@ -1,0 +1,93 @@
+package org.rpcbench.client;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.rpcbench.api.EchoService;
+import org.rpcbench.api.UserService;
+import org.rpcbench.contract.JvmSample;
+import org.rpcbench.contract.JvmSeries;
+import org.rpcbench.contract.SoakReport;
+import org.rpcbench.soak.JvmSampler;
+
+/**
+ * A soak: the load for its length with this JVM sampled beside it, then the verdict on this JVM's series and on
+ * each server's. Samples are flushed as taken, so a soak cut short keeps its series; an interrupted soak is judged on
+ * what it saw.
+ */
+final class Soak {
+
+    /**
+     * @param warmup left out of the verdict
+     * @param every the sampling interval
+     * @param liveSetEvery how often a sample measures the live set
+     * @param jvmSamples this JVM's series, or null for the result file's name + {@code .jvm.jsonl}
+     * @param serverSamples the servers' series to judge, written by their {@code --jvm-samples}
+     */
+    record Settings(Duration length, Duration warmup, Duration every, Duration liveSetEvery, List<OpenLoopCall> calls,
+            int threads,
+            Path jvmSamples, List<Path> serverSamples, SoakReport.Limits limits) {
+
+        Path jvmSamples(Path resultFile) {
+            return jvmSamples != null ? jvmSamples : resultFile.resolveSibling(resultFile.getFileName() + ".jvm.jsonl");
+        }
+    }
+
+    private final Settings settings;
+    private final SoakLoad load;
+    private final long callTimeoutMillis;
+
+    Soak(Settings settings, UserService users, EchoService echo, long callTimeoutMillis) {
+        this.settings = settings;
+        this.load = new SoakLoad(settings.calls(), settings.threads(), users, echo);
+        this.callTimeoutMillis = callTimeoutMillis;
+    }
+
+    /** Ends the soak early: it is judged on what it saw, and says so. */
+    void stop() {
+        load.stop();
+    }
+
+    /** Runs the load for the soak's length, sampling this JVM into {@code samples}, and judges every series. */
+    SoakReport run(Path samples) throws InterruptedException {
+        long start = System.currentTimeMillis();
+        boolean stopped;
+        try (JvmSampler sampler = JvmSampler.start(samples, settings.every(), load::interval,
+                settings.liveSetEvery())) {
+            stopped = load.run(settings.length(), callTimeoutMillis);
+        }
+        long end = System.currentTimeMillis();
+        SoakJudge judge = new SoakJudge(settings.limits(), start + settings.warmup().toMillis(), end,
+                settings.every());
+        List<JvmSample> own = JvmSeries.read(samples);
+        List<SoakReport.JvmVerdict> verdicts = new ArrayList<>();
+        List<SoakReport.Check> clientChecks = new ArrayList<>(judge.loadChecks(own, load.errors()));
+        clientChecks.addAll(judge.jvmChecks(own));
+        verdicts.add(new SoakReport.JvmVerdict("client", samples.getFileName().toString(),
+                judge.window(own).size(), clientChecks));
+        List<Path> servers = settings.serverSamples();
+        for (int i = 0; i < servers.size(); i++) {
+            List<JvmSample> series = JvmSeries.read(servers.get(i));
+            verdicts.add(new SoakReport.JvmVerdict(servers.size() == 1 ? "server" : "server " + (i + 1),
+                    servers.get(i).toString(), judge.window(series).size(), judge.jvmChecks(series)));
+        }
+        List<String> broken = new ArrayList<>();
+        if (!stopped) {
+            broken.add("threads were still in a call well past the call timeout after the soak");
+        }
+        for (SoakReport.JvmVerdict verdict : verdicts) {
+            for (SoakReport.Check check : verdict.checks()) {
+                if (!check.passed()) {
+                    broken.add(verdict.jvm() + " " + check.criterion() + " " + check.measuredText() + " beyond "
+                            + check.describeLimit());
+                }
+            }
+        }
+        String problem = broken.isEmpty() ? null : String.join("; ", broken);
+        return new SoakReport(start, end, settings.length().toMillis(), settings.warmup().toMillis(),
+                settings.every().toMillis(), settings.threads(),
+                settings.calls().stream().map(OpenLoopCall::name).toList(), settings.limits(), load.answered(), load.errors(), load.firstError(), verdicts, load.stopRequested(), problem);
+    }
+}
