@@ -105,11 +105,11 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
 
     /**
      * A consumer: its result file, output file, exit status (null when it had to be stopped), the wire it proved,
-     * in a fault run what its availability load counted, and in an open-loop run what it measured (its result
-     * file's record).
+     * in a fault run what its availability load counted, in an open-loop run what it measured and in a soak its
+     * verdict (each its result file's record).
      */
     public record Consumer(String result, String output, Integer exitCode, List<WireProof> proofs,
-            AvailabilitySummary availability, OpenLoopReport openLoop) {
+            AvailabilitySummary availability, OpenLoopReport openLoop, SoakReport soak) {
     }
 
     /** The signal sent to the first provider, how long after the consumers started, and when (epoch millis). */

@@ -342,7 +342,7 @@ class ReportTest {
                     10_000, 10_000, 32, steps);
             pairs.add(new RunRecord.Pair(pair, "dubbo", "dubbo", pair.substring(6), RunRecord.Pair.PASSED, null,
                     null, null, null, 60.0, "1x1", null, List.of(), List.of(new RunRecord.Consumer(pair
-                            + "-open-loop.json", pair + "-client.out", 0, List.of(), null, report))));
+                            + "-open-loop.json", pair + "-client.out", 0, List.of(), null, report, null))));
         }
         new RunRecord("open-loop-run", "default", "open-loop", List.of("--rate-sweep", "50,90,100"), List.of(),
                 "2026-11-24T21:00:00Z", "2026-11-24T21:10:00Z", null, pairs).write(run);

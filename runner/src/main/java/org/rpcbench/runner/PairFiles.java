@@ -28,6 +28,16 @@ interface PairFiles {
         return file("server", server, ".stop.json");
     }
 
+    /** A soaking server's JVM samples. */
+    default Path serverSamples(int server) {
+        return file("server", server, ".jvm.jsonl");
+    }
+
+    /** A soaking client's JVM samples and load per interval. */
+    default Path clientSamples(int client) {
+        return file("client", client, ".jvm.jsonl");
+    }
+
     /** Null: the client's output goes to the console. */
     Path clientOutput(int client);
 

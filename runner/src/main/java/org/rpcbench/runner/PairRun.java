@@ -11,14 +11,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import org.rpcbench.contract.AvailabilityReport;
-import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.ClientReady;
+import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.JvmRole;
+import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.ServerReady;
+import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.Stopped;
 
 /**
@@ -67,6 +69,32 @@ final class PairRun {
         /** Whether the clients run the open-loop load, whose results are not JMH's. */
         boolean openLoop() {
             return clientArgs.contains(OptionNames.RATE) || clientArgs.contains(OptionNames.RATE_SWEEP);
+        }
+
+        /** Whether the clients soak, judging the servers' samples with their own. */
+        boolean soak() {
+            return clientArgs.contains(OptionNames.SOAK);
+        }
+
+        /**
+         * What the servers of a soak are told: sample at the clients' interval and measure the live set as often
+         * as the clients do (as given to them, else the soak's default).
+         */
+        List<String> serverSampling() {
+            List<String> args = new ArrayList<>();
+            String every = valueOf(OptionNames.SAMPLE_EVERY);
+            if (every != null) {
+                args.addAll(List.of(OptionNames.SAMPLE_EVERY, every));
+            }
+            String liveSet = valueOf(OptionNames.LIVE_SET_EVERY);
+            args.addAll(List.of(OptionNames.LIVE_SET_EVERY, liveSet != null ? liveSet
+                    : Durations.format(SoakReport.liveSetEvery(Durations.parse(valueOf(OptionNames.SOAK))))));
+            return args;
+        }
+
+        private String valueOf(String option) {
+            int at = clientArgs.indexOf(option);
+            return at < 0 || at + 1 >= clientArgs.size() ? null : clientArgs.get(at + 1);
         }
     }
 
@@ -233,7 +261,7 @@ final class PairRun {
         Topology topology = plan.topology();
         boolean passed = outcome.message == null;
         String result = null;
-        if (passed && plan.fault() == null && !plan.openLoop() && files.clientResult(0) != null) {
+        if (passed && plan.fault() == null && !plan.openLoop() && !plan.soak() && files.clientResult(0) != null) {
             Path merged = files.clientResult(0);
             if (topology.consumers() > 1) {
                 merged = files.mergedResult();
@@ -267,6 +295,10 @@ final class PairRun {
         args.addAll(List.of(OptionNames.LOG, files.serverLog(index).toString(),
                 OptionNames.READY_FILE, files.serverReady(index).toString(),
                 OptionNames.STOP_FILE, files.serverStop(index).toString()));
+        if (plan.soak()) {
+            args.addAll(List.of(OptionNames.JVM_SAMPLES, files.serverSamples(index).toString()));
+            args.addAll(plan.serverSampling());
+        }
         return JvmLauncher.Jvm.of(plan.pair() + "-server", JvmRole.SERVER, args).withFlags(plan.serverFlags())
                 .inNamespace(plan.serverNetns());
     }
@@ -287,6 +319,16 @@ final class PairRun {
         }
         args.addAll(List.of(OptionNames.READY_FILE, files.clientReady(index).toString(),
                 OptionNames.STOP_FILE, files.clientStop(index).toString()));
+        if (plan.soak()) {
+            List<String> servers = new ArrayList<>();
+            for (int i = 0; i < plan.topology().providers(); i++) {
+                servers.add(files.serverSamples(i).toString());
+            }
+            args.addAll(List.of(OptionNames.SERVER_SAMPLES, String.join(",", servers)));
+            if (!plan.clientArgs().contains(OptionNames.JVM_SAMPLES)) {
+                args.addAll(List.of(OptionNames.JVM_SAMPLES, files.clientSamples(index).toString()));
+            }
+        }
         return JvmLauncher.Jvm.of(plan.pair() + "-client", JvmRole.CLIENT, args).inNamespace(plan.clientNetns());
     }
 
@@ -298,9 +340,11 @@ final class PairRun {
                         .map(report -> RunRecord.AvailabilitySummary.of(report, faultAt)).orElse(null);
         OpenLoopReport openLoop = !plan.openLoop() || result == null ? null
                 : RecordFiles.readIfPresent(result, OpenLoopReport.class).orElse(null);
+        SoakReport soak = !plan.soak() || result == null ? null
+                : RecordFiles.readIfPresent(result, SoakReport.class).orElse(null);
         return new RunRecord.Consumer(result == null ? null : files.name(result),
                 files.clientOutput(index) == null ? null : files.name(files.clientOutput(index)), exit,
-                ready.map(ClientReady::proofs).orElse(List.of()), availability, openLoop);
+                ready.map(ClientReady::proofs).orElse(List.of()), availability, openLoop, soak);
     }
 
     private ChildProcess track(ChildProcess process) throws InterruptedException {
@@ -373,8 +417,10 @@ final class PairRun {
         synchronized (running) {
             processes = List.copyOf(running);
         }
-        for (ChildProcess process : processes) {
-            process.stop(STOP_GRACE);
+        // the last started first: clients before their servers, so that a client ending its work (a soak judging
+        // what it saw) still has its servers
+        for (int i = processes.size() - 1; i >= 0; i--) {
+            processes.get(i).stop(STOP_GRACE);
         }
     }
 

@@ -20,6 +20,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.rpcbench.client.ClientOptions;
+import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.Hosts;
 import org.rpcbench.contract.OptionNames;
@@ -46,6 +47,8 @@ final class RunAllCommand implements Callable<Integer> {
 
     /** The client's --scenario values; any other scenario name is one of the client's presets. */
     private static final Set<String> CLIENT_SCENARIOS = Set.of("user", "echo", "cpu");
+    /** How much longer than its soak a pair's client may run (wire checks, the judging, the last full GCs). */
+    private static final int SOAK_TIMEOUT_SLACK_MINUTES = 10;
 
     @ParentCommand
     Launcher launcher;
@@ -116,8 +119,15 @@ final class RunAllCommand implements Callable<Integer> {
             + " whose highest kept rate is each call's capacity under it")
     String slo;
 
+    @Option(names = OptionNames.SOAK, paramLabel = "time", description = "instead of JMH, a soak this long (e.g. 10m,"
+            + " 50h): the seed's stability calls mixed at 20 threads, both JVMs sampled, each judged after the warmup"
+            + " (live set growth, full GCs, threads, open files, errors, a fall in throughput); a pair fails when a"
+            + " limit is broken. -a \"--threads 40 --max-live-set-growth 10\" says more; with --topology 2x2, every"
+            + " consumer judges every provider")
+    String soak;
+
     @Option(names = "--pair-timeout", paramLabel = "min", description = "minutes a client may run before it is"
-            + " stopped and its pair fails (default: ${DEFAULT-VALUE})")
+            + " stopped and its pair fails (default: ${DEFAULT-VALUE}; a soak's length and 10 more when longer)")
     int pairTimeout = 90;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
@@ -168,6 +178,17 @@ final class RunAllCommand implements Callable<Integer> {
             throw new IllegalArgumentException("option port: " + port + " is not a port number");
         }
         Topology topology = topology();
+        if (soak != null) {
+            soakLength();
+            if (fault != null || openLoop()) {
+                throw new IllegalArgumentException("option soak: a soak runs its own load; drop --soak or "
+                        + (fault != null ? "--fault" : "the open-loop options"));
+            }
+            if (!"user".equals(scenario)) {
+                throw new IllegalArgumentException("option scenario: a soak takes its calls from -a \"--soak-calls"
+                        + " ...\" (the seed's 5K string, person and map of persons by default)");
+            }
+        }
         if (openLoop()) {
             if (fault != null) {
                 throw new IllegalArgumentException("option fault: a fault run counts calls under its own load; drop"
@@ -252,6 +273,11 @@ final class RunAllCommand implements Callable<Integer> {
     List<String> clientArgs() {
         List<String> user = ArgumentWords.split(clientArgs);
         List<String> all = new ArrayList<>();
+        if (soak != null) {
+            all.addAll(List.of(OptionNames.SOAK, soak));
+            all.addAll(user);
+            return all;
+        }
         if (openLoop()) {
             if (rate != null) {
                 all.addAll(List.of(OptionNames.RATE, rate));
@@ -283,9 +309,33 @@ final class RunAllCommand implements Callable<Integer> {
         return rate != null || rateSweep != null || slo != null;
     }
 
-    /** What the run records as its scenario: the preset or scenario, or the open-loop load. */
+    /** What the run records as its scenario: the preset or scenario, the open-loop load or the soak. */
     private String scenarioName() {
-        return openLoop() ? RunDirectory.OPEN_LOOP : scenario;
+        return soak != null ? RunDirectory.SOAK : openLoop() ? RunDirectory.OPEN_LOOP : scenario;
+    }
+
+    private Duration soakLength() {
+        try {
+            return Durations.parse(soak);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option soak: " + e.getMessage());
+        }
+    }
+
+    /** The pair timeout, or for a soak longer than it, the soak and a slack. */
+    private Duration clientTimeout() {
+        Duration timeout = Duration.ofMinutes(pairTimeout);
+        if (soak == null) {
+            return timeout;
+        }
+        Duration soakTimeout = soakLength().plusMinutes(SOAK_TIMEOUT_SLACK_MINUTES);
+        return soakTimeout.compareTo(timeout) > 0 ? soakTimeout : timeout;
+    }
+
+    /** What the consumers run. */
+    private String load() {
+        return fault != null ? RunDirectory.AVAILABILITY : soak != null ? RunDirectory.SOAK
+                : openLoop() ? RunDirectory.OPEN_LOOP : RunDirectory.JMH;
     }
 
     private Path runDirectory(Suite suite) {
@@ -317,9 +367,9 @@ final class RunAllCommand implements Callable<Integer> {
         }
 
         RunLength runLength = RunLength.of(length);
-        out.println("run " + dir.getFileName() + ": " + pairs.size() + " pairs, " + runLength.key()
-                + " (" + (openLoop() ? runLength.openLoopDescription() : runLength.description()) + "), scenario "
-                + scenarioName());
+        out.println("run " + dir.getFileName() + ": " + pairs.size() + " pairs, " + (soak != null ? "a " + soak
+                + " soak" : runLength.key() + " (" + (openLoop() ? runLength.openLoopDescription()
+                : runLength.description()) + "), scenario " + scenarioName()));
         out.println("client options: " + String.join(" ", clientArgs()));
         out.println("files: " + dir);
         JvmLauncher jvms = new JvmLauncher(suite, suite.root());
@@ -359,9 +409,8 @@ final class RunAllCommand implements Callable<Integer> {
             String pair = pairs.get(i);
             Status status = new Status(i + 1, pairs.size(), pair, start, pairsDone);
             PairRun pairRun = new PairRun(jvms, new PairRun.Plan(pair, host, port, registry, topology(), List.of(),
-                    clientArgs(), fault(), Duration.ofMinutes(pairTimeout), null, null),
-                    new RunDirectory(dir, pair, topology(), fault != null ? RunDirectory.AVAILABILITY
-                            : openLoop() ? RunDirectory.OPEN_LOOP : RunDirectory.JMH));
+                    clientArgs(), fault(), clientTimeout(), null, null),
+                    new RunDirectory(dir, pair, topology(), load()));
             current.set(pairRun);
             status.print("starting the server");
             RunRecord.Pair outcome = pairRun.run(status);
@@ -396,6 +445,10 @@ final class RunAllCommand implements Callable<Integer> {
                 if (consumer.openLoop() != null) {
                     status.print(consumer.result() + ":");
                     out.print(consumer.openLoop().summary());
+                }
+                if (consumer.soak() != null) {
+                    status.print(consumer.result() + ":");
+                    out.print(consumer.soak().summary());
                 }
             }
             String spread = CallSpread.describe(outcome.providers(), outcome.fault() != null);

@@ -6,15 +6,17 @@ import java.nio.file.Path;
  * The files of a matrix run's pair in its run directory: {@code <pair>-server.out}, {@code <pair>-server2.out}
  * where there are several servers (the same for clients), {@code <pair>.json} for a single consumer's JMH result,
  * {@code <pair>-consumer<i>.json} for several, {@code <pair>-availability[<i>].json} in a fault run,
- * {@code <pair>-open-loop[<i>].json} in an open-loop run.
+ * {@code <pair>-open-loop[<i>].json} in an open-loop run, {@code <pair>-soak[<i>].json} in a soak, beside each
+ * JVM's samples ({@code <pair>-server[<i>].jvm.jsonl}, {@code <pair>-client[<i>].jvm.jsonl}).
  *
- * @param load {@link #JMH}, {@link #AVAILABILITY} or {@link #OPEN_LOOP}: what the consumers run
+ * @param load {@link #JMH}, {@link #AVAILABILITY}, {@link #OPEN_LOOP} or {@link #SOAK}: what the consumers run
  */
 record RunDirectory(Path directory, String pair, Topology topology, String load) implements PairFiles {
 
     static final String JMH = "consumer";
     static final String AVAILABILITY = "availability";
     static final String OPEN_LOOP = "open-loop";
+    static final String SOAK = "soak";
 
     @Override
     public Path clientOutput(int client) {
