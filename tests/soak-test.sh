@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The soak as a user meets it: bad input refused, a one-minute soak of the kryo pair through run-all judged on both
+# JVMs with its series kept, a leaking server caught by the live set's slope in a one-minute soak, and a soak
+# stopped with Ctrl-C judged on what it saw. Ends with "N passed, M failed".
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=$(mktemp -d)
+# shellcheck source=tests/lib.sh
+. "$root/tests/lib.sh"
+trap 'rm -rf "$work"' EXIT
+
+# lines FILE MIN: the series FILE has at least MIN samples, each a JSON object with the JVM's figures
+lines() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+samples = [json.loads(line) for line in open(sys.argv[1])]
+keys = {"heapUsedBytes", "liveSetBytes", "fullGcs", "threads", "openFiles", "processCpuNanos", "rssBytes", "directBytes"}
+if len(samples) < int(sys.argv[2]) or not all(keys <= s.keys() for s in samples):
+    print("  samples:", len(samples), samples[:1])
+    sys.exit(1)
+PY
+}
+
+check "a soak length without a unit: exit 2" \
+    exits_with 2 "option soak: '10' is not a length of time" "$work/out" -- \
+    "$root/benchmark.sh" run-all --soak 10 --pairs dubbo-kryo
+check "a soak beside a fault: exit 2" \
+    exits_with 2 "option soak: a soak runs its own load; drop --soak or --fault" "$work/out" -- \
+    "$root/benchmark.sh" run-all --soak 1m --fault sigterm --pairs dubbo-kryo
+check "a bad soak limit: exit 2 before any server starts" \
+    exits_with 2 "the client options do not work: option max-fall" "$work/out" -- \
+    "$root/benchmark.sh" run-all --soak 1m -a "--max-fall -5" --pairs dubbo-kryo
+
+EXITS_WITH_TIMEOUT=300
+check "run-all --soak 1m on dubbo-kryo: exit 0, both JVMs judged" \
+    exits_with 0 "soak verdict: passed" "$work/soak.out" -- \
+    "$root/benchmark.sh" run-all -p "$(free_port)" --soak 1m --pairs dubbo-kryo --out "$work/soak"
+check "the verdict names every criterion for the client and the server" \
+    grep -Eq '^\| server \| live set growth \| .* through [0-9]+ full GCs' "$work/soak.out"
+check "run.json: the soak's report with the client's and the server's verdicts, every check passed" \
+    run_json "$work/soak/run.json" 'run["scenario"] == "soak" and (lambda s: s["answered"] > 10000 and s["errors"] == 0 and not s["interrupted"] and [j["jvm"] for j in s["jvms"]] == ["client", "server"] and all(c["passed"] for j in s["jvms"] for c in j["checks"]))(pair["consumers"][0]["soak"])'
+check "each JVM's series kept beside the result, a sample every 5 s" \
+    lines "$work/soak/dubbo-kryo-server.jvm.jsonl" 12
+check "the client's series carries the load of each interval" \
+    python3 -c 'import json, sys; s = [json.loads(l) for l in open(sys.argv[1])]; sys.exit(0 if sum(x["load"]["calls"] for x in s) > 10000 else 1)' \
+    "$work/soak/dubbo-kryo-client.jvm.jsonl"
+
+# a leak: every 20th echo request kept (about 1.5 MB/s here), a server started by hand with its samples
+port=$(free_port)
+"$root/benchmark.sh" -p "$port" dubbo-kryo-server -a "--jvm-samples $work/leak.jsonl --live-set-every 6s --retain-requests 20" \
+    >"$work/leak-server.out" 2>&1 &
+server=$!
+check "the leaking server is ready and says it leaks" wait_for_line "$work/leak-server.out" "^leak: every 20th echo" 120
+check "a one-minute soak against it: exit 1, the server's live set growth named" \
+    exits_with 1 "soak verdict: FAILED: .*server live set growth [0-9,.]+ MB/h beyond 4 MB/h" "$work/leak.out" -- \
+    "$root/benchmark.sh" -p "$port" dubbo-kryo-client \
+    -a "--soak 1m --server-samples $work/leak.jsonl -f $work/leak.json"
+kill -TERM "$server"
+check "the leaking server stops on SIGTERM" wait_for_exit "$server" 30
+check "nothing left on the leak's port" no_process_on "$port"
+
+# Ctrl-C: the signal reaches the whole process group (launcher, server and client), as a terminal's does; the
+# client ends its load and judges what it saw. SIGTERM, handled alike: a background job may have SIGINT ignored.
+port=$(free_port)
+set -m
+"$root/benchmark.sh" -p "$port" -a "--soak 10m -f $work/interrupted.json" dubbo-kryo >"$work/interrupted.out" 2>&1 &
+launcher=$!
+set +m
+check "the pair's soak starts" wait_for_line "$work/interrupted.out" "^== soak for 10m" 120
+sleep 25
+kill -TERM -- "-$launcher"
+status=0
+wait_for_exit "$launcher" 60 || status=$?
+check "Ctrl-C: exit 130" test "$status" -eq 130
+check "Ctrl-C: judged on what it saw, no error counted for calls cut off" \
+    grep -Eq "^soak verdict, interrupted after [0-9]+s of 10m and judged on what it saw: no limit broken" \
+    "$work/interrupted.out"
+check "Ctrl-C: the result says interrupted" \
+    python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); sys.exit(0 if r["interrupted"] and r["errors"] == 0 else 1)' \
+    "$work/interrupted.json"
+sleep 1
+check "Ctrl-C: nothing left on the port" no_process_on "$port"
+
+finish
