@@ -25,10 +25,11 @@ final class Soak {
      * @param liveSetEvery how often a sample measures the live set
      * @param jvmSamples this JVM's series, or null for the result file's name + {@code .jvm.jsonl}
      * @param serverSamples the servers' series to judge, written by their {@code --jvm-samples}
+     * @param payloads the string echoes' changing sizes, or null
      */
     record Settings(Duration length, Duration warmup, Duration every, Duration liveSetEvery, List<OpenLoopCall> calls,
             int threads,
-            Path jvmSamples, List<Path> serverSamples, SoakReport.Limits limits) {
+            Path jvmSamples, List<Path> serverSamples, SoakReport.Limits limits, PayloadSchedule payloads) {
 
         Path jvmSamples(Path resultFile) {
             return jvmSamples != null ? jvmSamples : resultFile.resolveSibling(resultFile.getFileName() + ".jvm.jsonl");
@@ -41,7 +42,7 @@ final class Soak {
 
     Soak(Settings settings, UserService users, EchoService echo, long callTimeoutMillis) {
         this.settings = settings;
-        this.load = new SoakLoad(settings.calls(), settings.threads(), users, echo);
+        this.load = new SoakLoad(settings.calls(), settings.payloads(), settings.threads(), users, echo);
         this.callTimeoutMillis = callTimeoutMillis;
     }
 
@@ -63,9 +64,10 @@ final class Soak {
                 settings.every());
         List<JvmSample> own = JvmSeries.read(samples);
         List<SoakReport.JvmVerdict> verdicts = new ArrayList<>();
-        List<SoakReport.Check> clientChecks = new ArrayList<>(judge.loadChecks(own, load.errors()));
+        List<SoakReport.Check> clientChecks = new ArrayList<>(judge.loadChecks(own, load.errors(),
+                settings.payloads() != null));
         clientChecks.addAll(judge.jvmChecks(own));
-        verdicts.add(new SoakReport.JvmVerdict("client", samples.getFileName().toString(),
+        verdicts.add(new SoakReport.JvmVerdict("client", samples.toString(),
                 judge.window(own).size(), clientChecks));
         List<Path> servers = settings.serverSamples();
         for (int i = 0; i < servers.size(); i++) {
@@ -88,6 +90,8 @@ final class Soak {
         String problem = broken.isEmpty() ? null : String.join("; ", broken);
         return new SoakReport(start, end, settings.length().toMillis(), settings.warmup().toMillis(),
                 settings.every().toMillis(), settings.threads(),
-                settings.calls().stream().map(OpenLoopCall::name).toList(), settings.limits(), load.answered(), load.errors(), load.firstError(), verdicts, load.stopRequested(), problem);
+                settings.calls().stream().map(OpenLoopCall::name).toList(), settings.limits(), load.answered(),
+                load.errors(), load.firstError(), settings.payloads() == null ? null : settings.payloads().record(),
+                verdicts, load.stopRequested(), problem);
     }
 }

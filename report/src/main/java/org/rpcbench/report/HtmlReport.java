@@ -76,8 +76,21 @@ final class HtmlReport {
             }
             charts(html, latencyThroughputCharts(openLoop));
         }
+        List<ReportTables.Soak> soaks = ReportTables.soaks(run);
+        if (!soaks.isEmpty()) {
+            html.append("<h2>Soak</h2>\n<p class=\"detail\">").append(Svg.escape(ReportTables.SOAK_NOTE))
+                    .append("</p>\n<ul>\n");
+            ReportTables.soakLines(soaks).forEach(line -> html.append("<li>").append(Svg.escape(line))
+                    .append("</li>\n"));
+            html.append("</ul>\n");
+            ReportTables.Table table = ReportTables.soakTable(soaks);
+            table(html, table.header(), table.rows());
+            for (ReportTables.Soak soak : soaks) {
+                charts(html, SoakCharts.charts(run, soak));
+            }
+        }
         if (model.calls().isEmpty()) {
-            if (openLoop.isEmpty()) {
+            if (openLoop.isEmpty() && soaks.isEmpty()) {
                 html.append("<p>No pair produced a result.</p>\n");
             }
         } else if (model.calls().stream().anyMatch(call -> call.ranking().entries().size() > 1)) {

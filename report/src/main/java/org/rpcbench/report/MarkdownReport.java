@@ -38,8 +38,16 @@ final class MarkdownReport {
                 capacities.forEach(line -> md.append("- ").append(escape(line)).append('\n'));
             }
         }
+        List<ReportTables.Soak> soaks = ReportTables.soaks(run);
+        if (!soaks.isEmpty()) {
+            md.append("\n## Soak\n\n_").append(escape(ReportTables.SOAK_NOTE)).append("_\n\n");
+            ReportTables.soakLines(soaks).forEach(line -> md.append("- ").append(escape(line)).append('\n'));
+            md.append('\n');
+            ReportTables.Table table = ReportTables.soakTable(soaks);
+            table(md, table.header(), table.rows());
+        }
         if (model.calls().isEmpty()) {
-            if (openLoop.isEmpty()) {
+            if (openLoop.isEmpty() && soaks.isEmpty()) {
                 md.append("\nNo pair produced a result.\n");
             }
         } else if (model.calls().stream().anyMatch(call -> call.ranking().entries().size() > 1)) {

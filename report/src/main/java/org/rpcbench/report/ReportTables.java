@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RunRecord;
+import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.WireProof;
 
 /** The report's text content as plain cells, rendered alike by the Markdown and the HTML report. */
@@ -215,6 +216,57 @@ final class ReportTables {
                     : String.format(Locale.ROOT, "%,.0f calls/s keeping %s", capacity, slo.describe())));
         }
         return List.copyOf(lines);
+    }
+
+    /** What the soak section shows, under its heading. */
+    static final String SOAK_NOTE = "A soak: the seed report's stability calls in a closed loop, both JVMs sampled"
+            + " through their own management beans and judged over the samples after the warmup. The live set is"
+            + " the heap right after a full GC each sampler asks for (not counted as the JVM's full GCs); growth"
+            + " within a short window's noise is not judged.";
+
+    static final List<String> SOAK_HEADER = List.of("pair", "jvm", "criterion", "measured", "limit", "verdict");
+
+    /** One consumer's soak, from run.json. */
+    record Soak(String pair, SoakReport report) {
+    }
+
+    /** Every soak of the run, in the order of run.json; empty without run.json or soaks. */
+    static List<Soak> soaks(Run run) {
+        List<Soak> soaks = new ArrayList<>();
+        if (run.info() == null) {
+            return soaks;
+        }
+        for (RunRecord.Pair outcome : run.info().pairs()) {
+            List<RunRecord.Consumer> consumers = outcome.consumers() == null ? List.of() : outcome.consumers();
+            for (int i = 0; i < consumers.size(); i++) {
+                if (consumers.get(i).soak() != null) {
+                    soaks.add(new Soak(consumers.size() == 1 ? outcome.pair()
+                            : outcome.pair() + " (consumer " + (i + 1) + ")", consumers.get(i).soak()));
+                }
+            }
+        }
+        return soaks;
+    }
+
+    /** Per soak, one line: its length, load and verdict. */
+    static List<String> soakLines(List<Soak> soaks) {
+        return soaks.stream().map(soak -> soak.pair() + ": " + soak.report().summary().lines().findFirst()
+                .orElse("") + "; " + soak.report().summary().lines().reduce((first, last) -> last).orElse(""))
+                .toList();
+    }
+
+    /** Every check of every JVM of every soak. */
+    static Table soakTable(List<Soak> soaks) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Soak soak : soaks) {
+            for (SoakReport.JvmVerdict jvm : soak.report().jvms()) {
+                for (SoakReport.Check check : jvm.checks()) {
+                    rows.add(List.of(soak.pair(), jvm.jvm(), check.criterion(), check.describe(),
+                            check.describeLimit(), check.passed() ? "ok" : "BROKEN"));
+                }
+            }
+        }
+        return new Table(SOAK_HEADER, rows);
     }
 
     /** What the bytes table shows, under its heading. */

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -17,8 +18,11 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.contract.JvmSample;
+import org.rpcbench.contract.JvmSeries;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RunRecord;
+import org.rpcbench.contract.SoakReport;
 
 class ReportTest {
 
@@ -363,6 +367,52 @@ class ReportTest {
         assertEquals(6, count(curve, "<polyline"), "p50, p99 and p99.9 for each pair");
         assertFalse(curve.contains(">100</text>"), "a rate not kept (p99.9 of 120 ms and more) is off the chart");
         assertTrue(curve.contains("dubbo-hessianlite p99.9"), curve);
+    }
+
+    @Test
+    void aSoakIsTabledWithEveryCheckAndItsSeriesDrawnFromTheFilesBesideIt(@TempDir Path run) throws IOException {
+        long start = 1_700_000_000_000L;
+        try (JvmSeries client = JvmSeries.create(run.resolve("dubbo-kryo-client.jvm.jsonl"));
+                JvmSeries server = JvmSeries.create(run.resolve("dubbo-kryo-server.jvm.jsonl"))) {
+            for (int i = 0; i <= 12; i++) {
+                long at = start + i * 5000L;
+                client.append(new JvmSample(at, 50 << 20, 30 << 20, 20 << 20, 25 << 20, i % 4 == 0 ? 15 << 20 : -1,
+                        Map.of(), 0, 12, 16, i * 3_000_000_000L, 300 << 20, 0, new JvmSample.Load(5, 90_000, 0, 1,
+                                2, 3)));
+                server.append(new JvmSample(at, 60 << 20, 40 << 20, 30 << 20, 35 << 20, i % 4 == 0 ? 18 << 20 : -1,
+                        Map.of(), 0, 220, 20, i * 4_000_000_000L, 400 << 20, 0, null));
+            }
+        }
+        SoakReport.Check ok = new SoakReport.Check(SoakReport.LIVE_SET, 0.5, 4, "MB/h", true, "fitted");
+        SoakReport.Check broken = new SoakReport.Check(SoakReport.FULL_GCS, 2, 0, "", false, "after the warmup");
+        SoakReport soak = new SoakReport(start, start + 60_000, 60_000, 20_000, 5000, 20,
+                List.of("echo:5k", "echo:person", "echo:personMap"), SoakReport.Limits.DEFAULT, 1_000_000, 0, null,
+                null, List.of(new SoakReport.JvmVerdict("client", "/elsewhere/dubbo-kryo-client.jvm.jsonl", 8, List.of(ok)),
+                        new SoakReport.JvmVerdict("server", "/elsewhere/dubbo-kryo-server.jvm.jsonl", 8,
+                                List.of(ok, broken))),
+                false, "server full GCs 2 beyond 0");
+        new RunRecord("soak-run", "default", "soak", List.of("--soak", "1m"), List.of(), "2026-11-25T04:00:00Z",
+                "2026-11-25T04:01:00Z", null, List.of(new RunRecord.Pair("dubbo-kryo", "dubbo", "dubbo", "kryo",
+                        RunRecord.Pair.FAILED, "server full GCs 2 beyond 0", null, null, null, 60.0, "1x1", null,
+                        List.of(), List.of(new RunRecord.Consumer("dubbo-kryo-soak.json", null, 1, List.of(), null,
+                                null, soak))))).write(run);
+
+        String md = reportOf("report.md", List.of(run.toString()));
+        assertTrue(md.contains("## Soak"), md);
+        assertTrue(md.contains("- dubbo-kryo: soak: 1m at 20 threads (echo:5k, echo:person, echo:personMap)"), md);
+        assertTrue(md.contains("soak verdict: FAILED: server full GCs 2 beyond 0"), md);
+        assertTrue(md.contains("| dubbo-kryo | server | full GCs | 2 (after the warmup) | 0 | BROKEN |"), md);
+        assertTrue(md.contains("| dubbo-kryo | client | live set growth | 0.5 MB/h (fitted) | 4 MB/h | ok |"), md);
+        assertFalse(md.contains("No pair produced a result"), md);
+
+        String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
+        String memory = chart(html, "dubbo-kryo: memory");
+        assertEquals(4, count(memory, "<polyline"), "live set and heap after GC of both JVMs, read beside run.json");
+        assertTrue(memory.contains("server live set"), memory);
+        assertEquals(4, count(chart(html, "dubbo-kryo: threads and open files"), "<polyline"),
+                "threads and open files of both JVMs");
+        assertTrue(chart(html, "dubbo-kryo: CPU").contains("server CPU"));
+        assertTrue(chart(html, "dubbo-kryo: load").contains("client calls/s"));
     }
 
     private static OpenLoopReport.CallResult step(double rate, OpenLoopReport.ClosedLoop closedLoop,
