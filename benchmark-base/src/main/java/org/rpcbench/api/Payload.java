@@ -94,8 +94,8 @@ public enum Payload {
         return "a different " + type;
     }
 
-    /** Letters from a fixed seed: the same text every run, no repeating pattern. */
-    static String text(int length) {
+    /** Letters from a fixed seed: the same text every run, no repeating pattern; as the string payloads are made. */
+    public static String text(int length) {
         SplittableRandom random = new SplittableRandom(length);
         char[] chars = new char[length];
         for (int i = 0; i < length; i++) {

@@ -339,7 +339,8 @@ public final class BenchmarkClient {
                 settings.calls().stream().map(OpenLoopCall::name).collect(Collectors.joining(", ")),
                 Durations.format(settings.warmup()), Durations.format(settings.every()),
                 settings.serverSamples().isEmpty() ? "; no server's samples given: the servers are not judged"
-                        : "; judged with " + settings.serverSamples().size() + " server series");
+                        : "; judged with " + settings.serverSamples().size() + " server series")
+                + (settings.payloads() == null ? "" : "; " + settings.payloads().describe());
     }
 
     /** The soak, its samples beside the result file ({@code <result>.jvm.jsonl} unless named), and its verdict. */

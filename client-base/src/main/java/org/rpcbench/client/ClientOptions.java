@@ -260,6 +260,12 @@ public final class ClientOptions {
                 + SOAK_CALLS_TEXT + ", the seed's 5K string, person and map of 3 persons)")
         List<String> calls;
 
+        @Option(names = "--payload-schedule", paramLabel = "random:min-max:time", description = "the seed's"
+                + " high-pressure run: the string echo's size drawn anew (log-uniformly, a fixed seed) every interval,"
+                + " e.g. random:20b-200k:10m (sizes in b, k or m; a soak shorter than ten intervals changes it every"
+                + " tenth of its length)")
+        String payloadSchedule;
+
         @Option(names = OptionNames.JVM_SAMPLES, paramLabel = "file", description = "this JVM's samples, a JSON"
                 + " line each, flushed as taken (default: the result file's name + .jvm.jsonl)")
         Path jvmSamples;
@@ -592,9 +598,21 @@ public final class ClientOptions {
                         + " writes it with " + OptionNames.JVM_SAMPLES + ")");
             }
         }
+        PayloadSchedule payloads = null;
+        if (soak().payloadSchedule != null) {
+            try {
+                payloads = PayloadSchedule.parse(soak().payloadSchedule, length);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("option payload-schedule: " + e.getMessage());
+            }
+            if (calls.stream().noneMatch(OpenLoopCall::echoesAString)) {
+                throw new IllegalArgumentException("option payload-schedule: the soak's calls echo no string to vary"
+                        + " (give --soak-calls with an echo:<size> such as echo:5k)");
+            }
+        }
         int soakThreads = parsed != null && parsed.hasMatchedOption("--threads") ? threads.get(0) : SOAK_THREADS;
         return new Soak.Settings(length, warmup, every, liveSetEvery, calls, soakThreads, soak().jvmSamples,
-                soak().serverSamples == null ? List.of() : soak().serverSamples, limits);
+                soak().serverSamples == null ? List.of() : soak().serverSamples, limits, payloads);
     }
 
     private static Duration duration(String option, String text) {

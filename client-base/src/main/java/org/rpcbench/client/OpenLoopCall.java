@@ -35,6 +35,11 @@ record OpenLoopCall(String name, UserCalls userCall, Payload payload) {
                         + ")"));
     }
 
+    /** Whether the call echoes a string (the payload the high-pressure soak varies). */
+    boolean echoesAString() {
+        return payload != null && payload.create() instanceof String;
+    }
+
     /** A new caller for one thread: its own request sequence, the payload built once. */
     Supplier<Object> caller(UserService users, EchoService echo) {
         if (userCall != null) {

@@ -106,12 +106,18 @@ final class SoakJudge {
 
     /**
      * The client's own: errors over the whole run, and a fall in throughput over the measured window (a rise is
-     * only noted: it means the warmup was short, not that the stack degrades).
+     * only noted: it means the warmup was short, not that the stack degrades; with a payload schedule the calls
+     * change size, so throughput is not judged).
      */
-    List<Check> loadChecks(List<JvmSample> clientSeries, long errors) {
+    List<Check> loadChecks(List<JvmSample> clientSeries, long errors, boolean payloadsVary) {
         List<Check> checks = new ArrayList<>();
         checks.add(new Check(SoakReport.ERRORS, errors, limits.errors(), "", errors <= limits.errors(),
                 "over the whole run"));
+        if (payloadsVary) {
+            checks.add(new Check(SoakReport.DRIFT, 0, limits.fallPercent(), "%", true,
+                    "not judged: the string's size changes by design (--payload-schedule)"));
+            return checks;
+        }
         List<JvmSample.Load> intervals = window(clientSeries).stream().map(JvmSample::load)
                 .filter(load -> load != null && load.seconds() >= intervalSeconds / 2).toList();
         if (intervals.size() < 2) {

@@ -31,6 +31,7 @@ final class SoakLoad {
     private static final double NANOS_PER_MILLI = 1e6;
 
     private final List<OpenLoopCall> calls;
+    private final PayloadSchedule schedule;
     private final int threads;
     private final UserService users;
     private final EchoService echo;
@@ -45,8 +46,10 @@ final class SoakLoad {
     private long answeredBefore;
     private long errorsBefore;
 
-    SoakLoad(List<OpenLoopCall> calls, int threads, UserService users, EchoService echo) {
+    /** @param schedule the string echoes' changing sizes, or null for the calls' own payloads */
+    SoakLoad(List<OpenLoopCall> calls, PayloadSchedule schedule, int threads, UserService users, EchoService echo) {
         this.calls = calls;
+        this.schedule = schedule;
         this.threads = threads;
         this.users = users;
         this.echo = echo;
@@ -69,11 +72,15 @@ final class SoakLoad {
      * @return whether every thread stopped in time
      */
     boolean run(Duration length, long callTimeoutMillis) throws InterruptedException {
+        if (schedule != null) {
+            schedule.start();
+        }
         List<Thread> callers = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
             List<Supplier<Object>> round = new ArrayList<>();
             for (int c = 0; c < calls.size(); c++) {
-                round.add(calls.get((i + c) % calls.size()).caller(users, echo));
+                OpenLoopCall call = calls.get((i + c) % calls.size());
+                round.add(schedule != null && call.echoesAString() ? schedule.caller(echo) : call.caller(users, echo));
             }
             Thread thread = new Thread(() -> {
                 for (int next = 0; !stopping; next = (next + 1) % round.size()) {
@@ -99,6 +106,9 @@ final class SoakLoad {
         }
         stop.await(length.toNanos(), TimeUnit.NANOSECONDS);
         stopping = true;
+        if (schedule != null) {
+            schedule.stop();
+        }
         long giveUpAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(callTimeoutMillis + JOIN_SLACK_MILLIS);
         for (Thread thread : callers) {
             long left = giveUpAt - System.nanoTime();

@@ -207,6 +207,13 @@ class ClientOptionsTest {
         assertEquals(5, shortSoak.limits().fallPercent());
         assertEquals(Duration.ofSeconds(1), shortSoak.every());
         assertNull(ClientOptions.parse().soakSettings());
+        assertNull(soak.payloads());
+        assertEquals(6000, ClientOptions.parse("--soak", "1m", "--payload-schedule", "random:20b-200k:10m")
+                .soakSettings().payloads().record().everyMillis());
+        IllegalArgumentException noString = assertThrows(IllegalArgumentException.class, () -> ClientOptions.parse(
+                "--soak", "1m", "--payload-schedule", "random:20b-200k:10m", "--soak-calls", "getUser,echo:person"));
+        assertTrue(noString.getMessage().startsWith("option payload-schedule: the soak's calls echo no string"),
+                noString.getMessage());
     }
 
     @ParameterizedTest
@@ -220,6 +227,7 @@ class ClientOptionsTest {
         "--threads,'1,8',option threads: a soak runs one thread count",
         "--rate,100,option rate: an open-loop option, and --soak runs a soak instead",
         "--forks,2,option forks: a JMH option, and --soak runs no JMH",
+        "--payload-schedule,random:1k:1m,option payload-schedule: 'random:1k:1m' is not random:<min>-<max>:<interval>",
     })
     void aSoakRefusesBadValuesAndOtherLoads(String option, String value, String expected) throws IOException {
         assertUsageError(expected, "--soak".equals(option) ? new String[] {option, value}

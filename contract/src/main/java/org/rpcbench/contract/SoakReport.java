@@ -1,6 +1,7 @@
 package org.rpcbench.contract;
 
 import java.time.Duration;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 
@@ -16,13 +17,14 @@ import java.util.Locale;
  * @param answered calls answered and checked
  * @param errors calls failed or answered wrongly
  * @param firstError the first of them, one line; null when none
+ * @param payloads the high-pressure variant's string sizes, or null when the payloads were fixed
  * @param interrupted whether it was stopped before its length (SIGTERM, Ctrl-C): judged on what it saw
  * @param problem every limit broken, or null when none was
  */
 public record SoakReport(long startEpochMillis, long endEpochMillis, long lengthMillis, long warmupMillis,
         long sampleEveryMillis,
         int threads, List<String> callNames, Limits limits, long answered, long errors, String firstError,
-        List<JvmVerdict> jvms, boolean interrupted, String problem) {
+        Payloads payloads, List<JvmVerdict> jvms, boolean interrupted, String problem) {
 
     public static final String LIVE_SET = "live set growth";
     public static final String FULL_GCS = "full GCs";
@@ -44,6 +46,27 @@ public record SoakReport(long startEpochMillis, long endEpochMillis, long length
             long openFileGrowth, long errors, double fallPercent) {
 
         public static final Limits DEFAULT = new Limits(4, 8, 0, 5, 5, 0, 20);
+    }
+
+    /**
+     * The string echo's sizes, drawn anew every interval.
+     *
+     * @param schedule as given, e.g. random:20b-200k:10m
+     * @param everyMillis the interval used (a short soak's is a tenth of it)
+     * @param changes every size drawn, and when
+     */
+    public record Payloads(String schedule, long everyMillis, List<PayloadChange> changes) {
+
+        String describe() {
+            IntSummaryStatistics sizes = changes.stream().mapToInt(PayloadChange::chars).summaryStatistics();
+            return String.format(Locale.ROOT, "string echo sizes (%s) drawn every %s: %d sizes from %,d to %,d"
+                    + " chars", schedule, Durations.format(Duration.ofMillis(everyMillis)), changes.size(),
+                    sizes.getMin(), sizes.getMax());
+        }
+    }
+
+    /** A size the string echo changed to. */
+    public record PayloadChange(long epochMillis, int chars) {
     }
 
     /**
@@ -104,6 +127,9 @@ public record SoakReport(long startEpochMillis, long endEpochMillis, long length
                 "soak: %s at %d threads (%s), the first %s a warmup; %,d calls answered and checked, %,d errors%s%n",
                 ran, threads, String.join(", ", callNames), Durations.format(Duration.ofMillis(warmupMillis)), answered,
                 errors, firstError == null ? "" : " (first: " + firstError + ")"));
+        if (payloads != null && !payloads.changes().isEmpty()) {
+            text.append(payloads.describe()).append('\n');
+        }
         text.append("| jvm | criterion | measured | limit | verdict |\n|---|---|---|---|---|\n");
         for (JvmVerdict jvm : jvms) {
             for (Check check : jvm.checks()) {

@@ -1,0 +1,69 @@
+package org.rpcbench.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+import org.rpcbench.api.EchoService;
+import org.rpcbench.api.WrongAnswerException;
+import org.rpcbench.contract.SoakReport;
+
+class PayloadScheduleTest {
+
+    private static EchoService echo(boolean honest) {
+        return new EchoService() {
+            @Override
+            public Object echo(Object payload) {
+                return honest ? payload : payload + "!";
+            }
+
+            @Override
+            public int assembleRandomNumbers(String payload, int count) {
+                throw new UnsupportedOperationException();
+            }
+        };
+    }
+
+    @Test
+    void theSeedsScheduleKeepsItsIntervalInALongSoakAndATenthOfAShortOne() {
+        assertEquals(Duration.ofMinutes(10).toMillis(),
+                PayloadSchedule.parse("random:20b-200k:10m", Duration.ofHours(50)).record().everyMillis());
+        assertEquals(Duration.ofSeconds(6).toMillis(),
+                PayloadSchedule.parse("random:20b-200k:10m", Duration.ofMinutes(1)).record().everyMillis());
+        assertTrue(PayloadSchedule.parse("random:1k-1m:1m", Duration.ofHours(1)).describe()
+                .startsWith("the string echo's size drawn anew every 1m from 1,024 to 1,048,576 chars"));
+    }
+
+    @Test
+    void sizesAreDrawnWithinTheBoundsFromBothEndsAndEchoedAndChecked() throws InterruptedException {
+        PayloadSchedule schedule = PayloadSchedule.parse("random:20b-200k:10ms", Duration.ofHours(1));
+        schedule.start();
+        Supplier<Object> call = schedule.caller(echo(true));
+        for (int i = 0; i < 20; i++) {
+            call.get();
+            Thread.sleep(5);
+        }
+        schedule.stop();
+        List<SoakReport.PayloadChange> changes = schedule.record().changes();
+        assertTrue(changes.size() >= 5, changes.size() + " sizes");
+        assertTrue(changes.stream().allMatch(change -> change.chars() >= 20 && change.chars() <= 200 * 1024));
+        assertTrue(changes.stream().anyMatch(change -> change.chars() < 20 * 1024),
+                "log-uniform: small strings come up too " + changes);
+        assertThrows(WrongAnswerException.class, () -> schedule.caller(echo(false)).get());
+    }
+
+    @Test
+    void aBadScheduleSaysWhatItTakes() {
+        for (String bad : List.of("random:20b-200k", "uniform:20b-200k:10m", "random:200k-20b:10m",
+                "random:0b-1k:1m", "random:1k-20m:1m")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> PayloadSchedule.parse(bad, Duration.ofHours(1)), bad);
+            assertTrue(e.getMessage().startsWith("'" + bad + "'"), e.getMessage());
+        }
+    }
+}
