@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The soak as a user meets it: bad input refused, a one-minute soak of the kryo pair through run-all judged on both
-# JVMs with its series kept, a leaking server caught by the live set's slope in a one-minute soak, and a soak
-# stopped with Ctrl-C judged on what it saw. Ends with "N passed, M failed".
+# JVMs with its series kept and reported, every other stack soaked briefly, the high-pressure variant on 2x2, a
+# leaking server caught by the live set's slope in a one-minute soak, and a soak stopped with Ctrl-C judged on what
+# it saw. Ends with "N passed, M failed".
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -45,6 +46,23 @@ check "each JVM's series kept beside the result, a sample every 5 s" \
 check "the client's series carries the load of each interval" \
     python3 -c 'import json, sys; s = [json.loads(l) for l in open(sys.argv[1])]; sys.exit(0 if sum(x["load"]["calls"] for x in s) > 10000 else 1)' \
     "$work/soak/dubbo-kryo-client.jvm.jsonl"
+
+check "report: the soak's verdicts tabled and its series drawn" \
+    exits_with 0 "report.html" "$work/report.out" -- "$root/benchmark.sh" report "$work/soak"
+check "report.html: memory, threads and files, CPU and load over time" \
+    grep -q "dubbo-kryo: memory.*dubbo-kryo: threads and open files.*dubbo-kryo: CPU.*dubbo-kryo: load" \
+    <(tr -d '\n' <"$work/soak/report.html")
+
+check "the other stacks soak: gRPC, motan, the ceiling, triple (30 s each)" \
+    exits_with 0 "4 of 4 pairs passed" "$work/stacks.out" -- \
+    "$root/benchmark.sh" run-all -p "$(free_port)" --soak 30s -a "--sample-every 2s --max-fall 100" \
+    --pairs grpc-protobuf,motan-hessian2,netty-ceiling,triple-hessian2 --out "$work/stacks"
+check "the high-pressure variant: 2x2, the string's size drawn anew, each consumer judging both providers" \
+    exits_with 0 "string echo sizes \(random:20b-200k:10m\) drawn every 4s: 1[01] sizes" "$work/pressure.out" -- \
+    "$root/benchmark.sh" run-all -p "$(free_port)" --soak 40s --topology 2x2 --pairs dubbo-kryo \
+    -a "--payload-schedule random:20b-200k:10m --sample-every 2s" --out "$work/pressure"
+check "run.json: both consumers judged both providers, the sizes recorded" \
+    run_json "$work/pressure/run.json" '[[j["jvm"] for j in c["soak"]["jvms"]] for c in pair["consumers"]] == [["client", "server 1", "server 2"]] * 2 and all(len(c["soak"]["payloads"]["changes"]) >= 10 for c in pair["consumers"])'
 
 # a leak: every 20th echo request kept (about 1.5 MB/s here), a server started by hand with its samples
 port=$(free_port)
