@@ -162,6 +162,9 @@ public final class BenchmarkServer {
         ServerReady ready = new ServerReady(stack.name(), host, port, running.protocol(), running.serialization(),
                 running.registry(), running.versions(), running.details(), logFile.toString(),
                 ProcessHandle.current().pid());
+        // the series exists before the ready record: a soaking client checks its --server-samples file at once
+        JvmSampler sampler = jvmSamples == null ? null
+                : JvmSampler.start(jvmSamples, sampleInterval(), null, liveSetInterval());
         records.writeReady(ready);
         out.println(ready.consoleLine());
         if (stall != null) {
@@ -170,9 +173,7 @@ public final class BenchmarkServer {
         if (leak != null) {
             out.println(leak.describe());
         }
-        JvmSampler sampler = null;
         if (jvmSamples != null) {
-            sampler = JvmSampler.start(jvmSamples, sampleInterval(), null, liveSetInterval());
             out.println("jvm samples: every " + Durations.format(sampleInterval()) + (liveSetInterval() == null ? ""
                     : ", the live set every " + Durations.format(liveSetInterval())) + " to " + jvmSamples);
         }
