@@ -55,7 +55,7 @@ check "report.html: memory, threads and files, CPU and load over time" \
 
 check "the other stacks soak: gRPC, motan, the ceiling, triple (30 s each)" \
     exits_with 0 "4 of 4 pairs passed" "$work/stacks.out" -- \
-    "$root/benchmark.sh" run-all -p "$(free_port)" --soak 30s -a "--sample-every 2s --max-fall 100" \
+    "$root/benchmark.sh" run-all -p "$(free_port)" --soak 30s -a "--sample-every 2s" \
     --pairs grpc-protobuf,motan-hessian2,netty-ceiling,triple-hessian2 --out "$work/stacks"
 check "the high-pressure variant: 2x2, the string's size drawn anew, each consumer judging both providers" \
     exits_with 0 "string echo sizes \(random:20b-200k:10m\) drawn every 4s: 1[01] sizes" "$work/pressure.out" -- \

@@ -22,7 +22,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import javax.management.ListenerNotFoundException;
 import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
@@ -58,6 +60,11 @@ public final class JvmSampler implements AutoCloseable {
     private final AtomicLong heapAfterGc = new AtomicLong(-1);
     private final AtomicLong oldGenAfterGc = new AtomicLong(-1);
     private final AtomicLong fullGcs = new AtomicLong();
+    private final NotificationListener gcListener = (notification, handback) -> {
+        if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
+            collected(GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData()));
+        }
+    };
 
     private JvmSampler(JvmSeries series, Supplier<JvmSample.Load> load, Duration liveSetEvery) {
         this.series = series;
@@ -66,13 +73,7 @@ public final class JvmSampler implements AutoCloseable {
         this.liveSetDueAt = System.currentTimeMillis() + liveSetEveryMillis;
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (collector instanceof NotificationEmitter emitter) {
-                emitter.addNotificationListener((notification, handback) -> {
-                    if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(
-                            notification.getType())) {
-                        collected(GarbageCollectionNotificationInfo.from(
-                                (CompositeData) notification.getUserData()));
-                    }
-                }, null, null);
+                emitter.addNotificationListener(gcListener, null, null);
             }
         }
         timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -108,6 +109,16 @@ public final class JvmSampler implements AutoCloseable {
         }
         sampleToSeries(true);
         series.close();
+        // a closed sampler hears no more collections (a JVM may start another, as the tests do)
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (collector instanceof NotificationEmitter emitter) {
+                try {
+                    emitter.removeNotificationListener(gcListener);
+                } catch (ListenerNotFoundException e) {
+                    // it was never added to this collector
+                }
+            }
+        }
     }
 
     /** @param last the series' last sample, which measures the live set whenever the sampler measures it at all */

@@ -104,6 +104,9 @@ final class SoakJudge {
                         fittedMb, spanMillis / 60_000, points.size(), smallestJudged));
     }
 
+    /** The fewest intervals after the warmup whose first and last tenth are compared. */
+    static final int FALL_INTERVALS = 10;
+
     /**
      * The client's own: errors over the whole run, and a fall in throughput over the measured window (a rise is
      * only noted: it means the warmup was short, not that the stack degrades; with a payload schedule the calls
@@ -120,9 +123,10 @@ final class SoakJudge {
         }
         List<JvmSample.Load> intervals = window(clientSeries).stream().map(JvmSample::load)
                 .filter(load -> load != null && load.seconds() >= intervalSeconds / 2).toList();
-        if (intervals.size() < 2) {
-            checks.add(new Check(SoakReport.DRIFT, 0, limits.fallPercent(), "%", true,
-                    "not judged: fewer than two intervals after the warmup"));
+        if (intervals.size() < FALL_INTERVALS) {
+            // one interval against one is the noise of a shared machine, not a trend
+            checks.add(new Check(SoakReport.DRIFT, 0, limits.fallPercent(), "%", true, "not judged: "
+                    + intervals.size() + " intervals after the warmup, fewer than " + FALL_INTERVALS));
             return checks;
         }
         int tenth = Math.max(1, intervals.size() / 10);

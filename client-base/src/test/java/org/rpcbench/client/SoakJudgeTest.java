@@ -111,6 +111,11 @@ class SoakJudgeTest {
         Check scheduled = check(TEN_MINUTES.loadChecks(falling, 0, true), SoakReport.DRIFT);
         assertTrue(scheduled.passed() && scheduled.note().startsWith("not judged: the string's size changes"),
                 scheduled.toString());
+
+        // a window of a few intervals compares one noisy interval with another: not judged
+        List<JvmSample> shortFall = falling.subList(falling.size() - 6, falling.size());
+        Check tooShort = check(TEN_MINUTES.loadChecks(shortFall, 0, false), SoakReport.DRIFT);
+        assertTrue(tooShort.passed() && tooShort.note().contains("fewer than 10"), tooShort.toString());
     }
 
     @Test
