@@ -96,15 +96,27 @@ check "no server: exit 1 within 30 s, names host:port" \
     exits_with 1 "no server answers at 127.0.0.1:$port" "$work/out" -- \
     timeout 30 "$root/benchmark.sh" -p "$port" dubbo-kryo-client
 
+# every flame graph a profiling run printed exists (the line: "profile of <jvm> (<engine>, n CPU samples): cpu alloc")
+flame_graphs_exist() {
+    local out=$1 least=$2 count=0 line
+    while IFS= read -r line; do
+        for page in ${line##*: }; do
+            [ -s "$page" ] || { echo "  missing flame graph: $page"; return 1; }
+        done
+        count=$((count + 1))
+    done < <(grep "^profile of " "$out")
+    [ "$count" -ge "$least" ] || { echo "  $count profiles printed, expected $least or more"; return 1; }
+}
+
 port=$(free_port)
-jfr_before=$(find "$root/results" -name 'dubbo-hessianlite-server-*.jfr' 2>/dev/null | wc -l)
 if check "profiling server starts" start_server dubbo-hessianlite-server "$port" -m profiling; then
     check "port taken: exit 1, names the port" \
         exits_with 1 "port $port on 127.0.0.1 is already in use" "$work/out" -- \
         "$root/benchmark.sh" -p "$port" dubbo-hessianlite-server
     check "SIGTERM stops the server with exit 0" stop_server
-    check "profiling wrote a JFR recording" \
-        test "$(find "$root/results" -name 'dubbo-hessianlite-server-*.jfr' | wc -l)" -gt "$jfr_before"
+    check "profiling the server: async-profiler's CPU and allocation flame graphs, printed and written" \
+        grep -q "^profile of server :$port (async-profiler 4\.[0-9]*, " "$work/dubbo-hessianlite-server.server.log"
+    check "the server's flame graphs exist" flame_graphs_exist "$work/dubbo-hessianlite-server.server.log" 1
 fi
 
 port=$(free_port)
@@ -193,9 +205,8 @@ check "dubbo-hessianlite in one command, profiling: server, client, server stopp
     exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/pair.out" -- \
     "$root/benchmark.sh" -m profiling -p "$(free_port)" -f "$work/pair.json" -a "$short_run" dubbo-hessianlite
 check "the one-command result is complete" complete_result "$work/pair.json"
-client_jfr=$(sed -n 's/^benchmark.sh: JFR recordings of the benchmark JVMs go to //p' "$work/pair.out")
-check "profiling the client wrote a JFR recording per benchmark" \
-    test "$(find "${client_jfr:-/nonexistent}" -name '*.jfr' 2>/dev/null | wc -l)" -ge 12
+check "profiling the pair: flame graphs of the server and of every benchmark fork (4 calls x 3 modes)" \
+    flame_graphs_exist "$work/pair.out" 13
 
 serializer_pairs="dubbo-fastjson2 dubbo-protostuff dubbo-java dubbo-compactedjava dubbo-fury dubbo-fory"
 for pair in dubbo-fst dubbo-kryo dubbo-fst-registered dubbo-kryo-registered $serializer_pairs; do

@@ -53,7 +53,7 @@ wait_for_exit() {
 # first pair as `pair`
 run_json() {
     python3 - "$1" "$2" <<'PY'
-import json, sys
+import json, os, sys
 run = json.load(open(sys.argv[1]))
 pair = run["pairs"][0] if run["pairs"] else None
 if not eval(sys.argv[2]):

@@ -36,9 +36,9 @@ check "bad length: exit 2" \
 
 port=$(free_port)
 status=0
-timeout 1800 "$root/benchmark.sh" run-all -p "$port" --length quick -a "$smoke" --out "$work/all" \
+timeout 1800 "$root/benchmark.sh" run-all -p "$port" --length quick -a "$smoke --gc" --profile --out "$work/all" \
     >"$work/all.out" 2>&1 || status=$?
-check "every pair, the ceiling among them, one-second iterations: exit 0" test "$status" -eq 0
+check "every pair, the ceiling among them, one-second iterations, profiled: exit 0" test "$status" -eq 0
 check "progress shows step, pair, elapsed and time left" \
     grep -Eq '^\[17/17\] triple-hessian2: measuring .* \| elapsed [0-9:]+, about [0-9:]+ left$' "$work/all.out"
 check "run.json: every pair passed, with its result file, stack and serialization" \
@@ -59,6 +59,8 @@ for pair in dubbo-compactedjava dubbo-fastjson2 dubbo-fory dubbo-fst dubbo-fst-r
         grep -q "rpcbench server stopped; calls served by serialization" "$work/all/$pair-server.out"
 done
 check "no process left" no_process_on "$port"
+check "run.json: every pair profiled by async-profiler, its server and a fork per call, each with both flame graphs" \
+    run_json "$work/all/run.json" 'all(len(p["profiles"]) == 5 and p["profiles"][0]["jvm"] == "server :'"$port"'" and all(f["engine"].startswith("async-profiler 4.") and f["cpuSamples"] > 0 and os.path.getsize(os.path.join(sys.argv[1].rsplit("/", 1)[0], f["cpuFlameGraph"])) > 0 and os.path.getsize(os.path.join(sys.argv[1].rsplit("/", 1)[0], f["allocationFlameGraph"])) > 0 for f in p["profiles"]) for p in run["pairs"])'
 
 # the first pair's server dies while its client measures: that pair fails, the next still runs
 port=$(free_port)
@@ -103,6 +105,11 @@ check "report.md has a ranking per call" \
 check "report.md ranks the ceiling with the serializers" grep -q "^Ranking by TPS .*netty-ceiling [01]\.[0-9][0-9]" \
     "$work/all/report.md"
 check "report.html draws its charts inline" grep -q "<svg" "$work/all/report.html"
+check "report.md: the client's bytes per call (JMH's gc profiler)" grep -q "client alloc (B/call)" "$work/all/report.md"
+check "report.md: the profiles, linked" grep -q "^- dubbo-kryo, server :[0-9]*: async-profiler" "$work/all/report.md"
+check "flamediff of a run with itself: every profile compared, exit 0" \
+    exits_with 0 "diff flame graph: .*dubbo-kryo-server.cpu.diff.html" "$work/flamediff.out" -- \
+    "$root/benchmark.sh" flamediff "$work/all" "$work/all" --out "$work/flamediff"
 check "compare a run with itself: no regression, exit 0" \
     exits_with 0 "Gate: passed" "$work/compare.out" -- "$root/benchmark.sh" compare "$work/all" "$work/all"
 check "compare against the run with a failed pair: exit 1" \

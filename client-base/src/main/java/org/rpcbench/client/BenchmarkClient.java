@@ -405,8 +405,11 @@ public final class BenchmarkClient {
         for (Mode mode : options.modes()) {
             jmh.mode(mode);
         }
-        if (options.jfrDirectory() != null) {
-            jmh.addProfiler("jfr", "dir=" + options.jfrDirectory().toAbsolutePath());
+        if (options.profileDirectory() != null) {
+            jmh.addProfiler(ForkProfiler.class, options.profileDirectory().toAbsolutePath().toString());
+        }
+        if (options.gcProfiler()) {
+            jmh.addProfiler("gc");
         }
         return jmh.build();
     }

@@ -181,9 +181,14 @@ public final class ClientOptions {
                 description = "result format: json, csv, scsv, text or latex (default: json)")
         String resultFormat;
 
-        @Option(names = OptionNames.JFR, paramLabel = "dir",
-                description = "record a JFR file per benchmark in this directory (JMH's jfr profiler)")
-        Path jfr;
+        @Option(names = OptionNames.PROFILE, paramLabel = "dir", description = "record CPU and allocation samples of"
+                + " every benchmark fork's measured iterations into <dir>/<benchmark>/fork-<n>.jfr: async-profiler"
+                + " where its library loads, the JDK's Flight Recorder otherwise")
+        Path profile;
+
+        @Option(names = "--gc", description = "add JMH's gc profiler: bytes allocated per call (gc.alloc.rate.norm)"
+                + " and collections beside every result")
+        boolean gc;
     }
 
     static final class AvailabilityOptions {
@@ -766,8 +771,12 @@ public final class ClientOptions {
                 module + "-" + RunFiles.utcStamp() + "." + resultFormat().name().toLowerCase(Locale.ROOT));
     }
 
-    Path jfrDirectory() {
-        return jmh().jfr;
+    Path profileDirectory() {
+        return jmh().profile;
+    }
+
+    boolean gcProfiler() {
+        return jmh().gc;
     }
 
     /** Plain seconds, as the community suite takes them, or a JMH time value ("500ms", "2s"). */

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -37,11 +36,6 @@ public enum JvmRole {
         List<String> args = new ArrayList<>(addOpens());
         args.addAll(heap);
         return args;
-    }
-
-    /** A JFR recording of the whole JVM, written when it exits: what {@code -m profiling} asks of a server. */
-    public static String flightRecording(Path file) {
-        return "-XX:StartFlightRecording=filename=" + file.toAbsolutePath() + ",settings=profile,dumponexit=true";
     }
 
     /** The build's one list of packages the serializers reflect into, as {@code --add-opens} flags. */

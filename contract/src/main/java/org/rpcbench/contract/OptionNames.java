@@ -37,8 +37,11 @@ public final class OptionNames {
     public static final String LIVE_SET_EVERY = "--live-set-every";
     /** The servers' {@link #JVM_SAMPLES} files, which a soaking client judges with its own. */
     public static final String SERVER_SAMPLES = "--server-samples";
-    /** A client's JFR recordings, one per benchmark, in this directory. */
-    public static final String JFR = "--jfr";
+    /**
+     * CPU and allocation profiles (JFR files, async-profiler where it loads): a server's into this file, a client's
+     * into this directory, one per benchmark fork.
+     */
+    public static final String PROFILE = "--profile";
 
     private OptionNames() {
     }

@@ -49,7 +49,7 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
      */
     public record Pair(String pair, String stack, String protocol, String serialization, String status,
             String message, String result, String start, String end, Double seconds, String topology,
-            FaultRecord fault, List<Provider> providers, List<Consumer> consumers) {
+            FaultRecord fault, List<Provider> providers, List<Consumer> consumers, List<Profile> profiles) {
 
         public static final String PASSED = "passed";
         public static final String FAILED = "failed";
@@ -60,12 +60,12 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
 
         public static Pair notRun(String pair) {
             return new Pair(pair, null, null, null, NOT_RUN, null, null, null, null, null, null, null, List.of(),
-                    List.of());
+                    List.of(), List.of());
         }
 
         public Pair failedWith(String why) {
             return new Pair(pair, stack, protocol, serialization, FAILED, why, null, start, end, seconds, topology,
-                    fault, providers, consumers);
+                    fault, providers, consumers, profiles);
         }
 
         public boolean passed() {
@@ -110,6 +110,17 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
      */
     public record Consumer(String result, String output, Integer exitCode, List<WireProof> proofs,
             AvailabilitySummary availability, OpenLoopReport openLoop, SoakReport soak) {
+    }
+
+    /**
+     * A JVM's profile in a profiling run: its JFR recording, what sampled it (async-profiler and its engine, or the
+     * JDK's Flight Recorder), how much was sampled, and its flame graphs, paths relative to the run directory.
+     *
+     * @param jvm            "server :19900", or "client" and the JMH benchmark the fork ran
+     * @param allocatedBytes bytes the allocation samples stand for
+     */
+    public record Profile(String jvm, String recording, String engine, long cpuSamples, long allocatedBytes,
+            String cpuFlameGraph, String allocationFlameGraph) {
     }
 
     /** The signal sent to the first provider, how long after the consumers started, and when (epoch millis). */

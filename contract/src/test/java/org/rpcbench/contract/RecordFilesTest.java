@@ -88,7 +88,10 @@ class RecordFilesTest {
                         5L)), 5L)),
                 List.of(new RunRecord.Consumer("dubbo-kryo.json", "dubbo-kryo-client.out", 0, List.of(proof()),
                         new RunRecord.AvailabilitySummary(10, 1, 0, 8000L, 8100L, 2100, true, 3328.0, 4784.0),
-                        null, null)));
+                        null, null)),
+                List.of(new RunRecord.Profile("server :8080", "profiles/dubbo-kryo/server1.jfr",
+                        "async-profiler 4.6, perf_events", 1200, 52_428_800L, "profiles/dubbo-kryo/server1.cpu.html",
+                        "profiles/dubbo-kryo/server1.alloc.html")));
         RunRecord run = new RunRecord("20261123T100000Z-quick", "quick", "user", List.of("--threads", "4"),
                 List.of("benchmark.sh", "run-all"), "2026-11-23T10:00:00Z", null,
                 new RunRecord.Environment("abc", false, "Debian", "17.0.15", "OpenJDK", "/usr/lib/jvm", "Linux",

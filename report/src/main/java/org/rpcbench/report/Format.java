@@ -11,6 +11,11 @@ final class Format {
     }
 
     /** A score in its normalized unit. */
+    /** Whole bytes with separators; empty for null (not measured). */
+    static String bytes(Double value) {
+        return value == null ? "" : String.format(Locale.ROOT, "%,.0f", value);
+    }
+
     static String score(double value, String unit) {
         return Double.isNaN(value) ? "" : String.format(Locale.ROOT, pattern(value, unit), value);
     }

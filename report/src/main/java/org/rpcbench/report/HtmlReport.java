@@ -124,6 +124,15 @@ final class HtmlReport {
                 charts(html, List.of(percentileChart(call, pairs)));
             }
         }
+        List<ReportTables.ProfileLine> profiles = ReportTables.profiles(run);
+        if (!profiles.isEmpty()) {
+            html.append("<h2>Profiles</h2>\n<p class=\"detail\">").append(Svg.escape(ReportTables.PROFILE_NOTE))
+                    .append("</p>\n<ul>\n");
+            profiles.forEach(profile -> html.append("<li>").append(Svg.escape(profile.text())).append(": <a href=\"")
+                    .append(Svg.escape(profile.cpuFlameGraph())).append("\">CPU</a> · <a href=\"")
+                    .append(Svg.escape(profile.allocationFlameGraph())).append("\">allocation</a></li>\n"));
+            html.append("</ul>\n");
+        }
         return html.append("</body>\n</html>\n").toString();
     }
 

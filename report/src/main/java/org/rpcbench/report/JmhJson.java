@@ -23,6 +23,9 @@ final class JmhJson {
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .build();
 
+    /** The secondary metric JMH's gc profiler gives bytes allocated per operation under (before 1.37: "·gc..."). */
+    static final List<String> GC_ALLOCATION_PER_CALL = List.of("gc.alloc.rate.norm", "\u00b7gc.alloc.rate.norm");
+
     private JmhJson() {
     }
 
@@ -99,7 +102,18 @@ final class JmhJson {
         return new Measurement(pair, benchmark, mode, threads, Collections.unmodifiableSortedMap(params),
                 score * factor, error * factor, Units.normalized(jmhUnit),
                 Collections.unmodifiableSortedMap(percentiles), forkMeans(metric, factor),
-                sampleIterationMeans(metric, factor));
+                sampleIterationMeans(metric, factor), allocatedBytesPerCall(result));
+    }
+
+    /** JMH's gc profiler's bytes allocated per operation, when it ran. */
+    private static Double allocatedBytesPerCall(JsonNode result) {
+        for (String name : GC_ALLOCATION_PER_CALL) {
+            double bytes = number(result.path("secondaryMetrics").path(name).path("score"));
+            if (Double.isFinite(bytes)) {
+                return bytes;
+            }
+        }
+        return null;
     }
 
     /** Each sample-mode iteration's mean time, from its histogram; empty in the other modes. */

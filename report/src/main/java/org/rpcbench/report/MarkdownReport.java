@@ -67,6 +67,13 @@ final class MarkdownReport {
                 md.append('\n').append(escape(ranking)).append('\n');
             }
         }
+        List<ReportTables.ProfileLine> profiles = ReportTables.profiles(run);
+        if (!profiles.isEmpty()) {
+            md.append("\n## Profiles\n\n_").append(escape(ReportTables.PROFILE_NOTE)).append("_\n\n");
+            profiles.forEach(profile -> md.append("- ").append(escape(profile.text())).append(": [CPU](")
+                    .append(link(profile.cpuFlameGraph())).append(") · [allocation](")
+                    .append(link(profile.allocationFlameGraph())).append(")\n"));
+        }
         return md.toString();
     }
 
@@ -88,6 +95,11 @@ final class MarkdownReport {
             md.append("| ").append(String.join(" | ", row.stream().map(MarkdownReport::escape).toList()))
                     .append(" |\n");
         }
+    }
+
+    /** A relative path as a link destination: spaces and parentheses would end it. */
+    private static String link(String path) {
+        return path.replace(" ", "%20").replace("(", "%28").replace(")", "%29");
     }
 
     /** Keeps a message's pipes and line breaks from breaking the table, and its markup from rendering. */

@@ -20,14 +20,22 @@ import java.util.stream.DoubleStream;
  * @param percentiles the score's percentiles (0..100) in ms, sample mode only; empty otherwise
  * @param forkMeans  the mean score of each fork, normalized
  * @param sampleIterationMeans sample mode: each iteration's mean time in ms; empty in the other modes
+ * @param allocatedBytesPerCall the client's bytes allocated per call (JMH's gc profiler), or null without it
  */
 record Measurement(String pair, String benchmark, String mode, int threads, SortedMap<String, String> params,
                    double score, double error, String unit, SortedMap<Double, Double> percentiles,
-                   List<Double> forkMeans, List<Double> sampleIterationMeans) {
+                   List<Double> forkMeans, List<Double> sampleIterationMeans, Double allocatedBytesPerCall) {
 
     static final String THROUGHPUT = "thrpt";
     static final String AVERAGE_TIME = "avgt";
     static final String SAMPLE = "sample";
+
+    /** The bytes per call of the first of these modes' measurements that ran with JMH's gc profiler, or null. */
+    static Double allocatedBytesPerCall(Measurement... modes) {
+        return java.util.Arrays.stream(modes).filter(java.util.Objects::nonNull)
+                .map(mode -> mode.allocatedBytesPerCall()).filter(java.util.Objects::nonNull).findFirst()
+                .orElse(null);
+    }
 
     boolean higherIsBetter() {
         return mode.equals(THROUGHPUT);

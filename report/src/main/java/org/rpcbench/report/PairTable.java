@@ -29,6 +29,10 @@ public final class PairTable {
                     percentile(50), percentile(99), percentile(99.9));
         }
 
+        Double allocatedBytesPerCall() {
+            return Measurement.allocatedBytesPerCall(throughput, average, sample);
+        }
+
         private String percentile(double percentile) {
             return sample == null ? ""
                     : Format.score(sample.percentiles().getOrDefault(percentile, Double.NaN), Units.MILLISECONDS);
@@ -62,20 +66,33 @@ public final class PairTable {
         }
         String note = rows.stream().anyMatch(row -> row.sample() != null)
                 ? "\n" + ReportTables.CLOSED_LOOP_NOTE + "\n" : "";
-        if (seed == null) {
-            return MarkdownReport.table(HEADER, rows.stream().map(Row::cells).toList()) + note;
-        }
+        boolean allocation = rows.stream().anyMatch(row -> row.allocatedBytesPerCall() != null);
         List<String> header = new ArrayList<>(HEADER);
-        header.add("seed TPS (calls/s)");
-        header.add("seed avg (ms)");
+        if (allocation) {
+            header.add(ReportTables.ALLOCATION_HEADER);
+        }
+        if (seed != null) {
+            header.add("seed TPS (calls/s)");
+            header.add("seed avg (ms)");
+        }
         List<List<String>> cells = new ArrayList<>();
         for (Row row : rows) {
             List<String> line = new ArrayList<>(row.cells());
+            if (allocation) {
+                line.add(Format.bytes(row.allocatedBytesPerCall()));
+            }
+            if (seed == null) {
+                cells.add(line);
+                continue;
+            }
             SeedFigures.Figure figure = seed.figures().get(SeedFigures.key(row.payload(), row.threads()));
             line.add(figure == null ? "" : Format.score(figure.tps(), Units.CALLS_PER_SECOND));
             line.add(figure == null || figure.averageMillis() == null ? ""
                     : Format.score(figure.averageMillis(), Units.MILLISECONDS));
             cells.add(line);
+        }
+        if (seed == null) {
+            return MarkdownReport.table(header, cells) + note;
         }
         return MarkdownReport.table(header, cells) + note + "\nseed figures: " + seed.source()
                 + " (another machine, JVM and version: compare the shape, not the ratio)\n";

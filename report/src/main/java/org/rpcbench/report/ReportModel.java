@@ -41,6 +41,11 @@ final class ReportModel {
         double percentile(double percentile) {
             return sample == null ? Double.NaN : sample.percentiles().getOrDefault(percentile, Double.NaN);
         }
+
+        /** The client's bytes per call from whichever mode ran with JMH's gc profiler, or null. */
+        Double allocatedBytesPerCall() {
+            return Measurement.allocatedBytesPerCall(throughput, average, sample);
+        }
     }
 
     /** @param detail the full benchmark name and every setting, for a subtitle */
@@ -48,6 +53,10 @@ final class ReportModel {
 
         boolean hasThroughput() {
             return rows.stream().anyMatch(row -> row.throughput() != null);
+        }
+
+        boolean hasAllocation() {
+            return rows.stream().anyMatch(row -> row.allocatedBytesPerCall() != null);
         }
 
         boolean hasSample() {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 import org.rpcbench.contract.FrameBytes;
@@ -23,6 +24,8 @@ final class ReportTables {
 
     static final List<String> CALL_HEADER = List.of("pair", "TPS (calls/s)", "avg (ms)", "p50 (ms)", "p90 (ms)",
             "p99 (ms)", "p99.9 (ms)");
+    /** With JMH's gc profiler (client -a "--gc"): what the client allocated per call, in its measured iterations. */
+    static final String ALLOCATION_HEADER = "client alloc (B/call)";
     /** The transport's ceiling: a call that has it gets a column of every pair's TPS over the ceiling's. */
     static final String CEILING_PAIR = "netty-ceiling";
     static final String OF_CEILING_HEADER = "of the ceiling (TPS)";
@@ -164,21 +167,27 @@ final class ReportTables {
     /** Every open-loop step of the run, in the order of run.json; empty without run.json or open-loop results. */
     static List<OpenLoopStep> openLoopSteps(Run run) {
         List<OpenLoopStep> steps = new ArrayList<>();
+        forEachConsumer(run, (pair, consumer) -> {
+            OpenLoopReport report = consumer.openLoop();
+            if (report != null) {
+                report.calls().forEach(step -> steps.add(new OpenLoopStep(pair, report, step)));
+            }
+        });
+        return steps;
+    }
+
+    /** Every consumer of every pair of the run, named as its pair, or "pair (consumer i)" where there were several. */
+    private static void forEachConsumer(Run run, BiConsumer<String, RunRecord.Consumer> action) {
         if (run.info() == null) {
-            return steps;
+            return;
         }
         for (RunRecord.Pair outcome : run.info().pairs()) {
             List<RunRecord.Consumer> consumers = outcome.consumers() == null ? List.of() : outcome.consumers();
             for (int i = 0; i < consumers.size(); i++) {
-                OpenLoopReport report = consumers.get(i).openLoop();
-                if (report == null) {
-                    continue;
-                }
-                String pair = consumers.size() == 1 ? outcome.pair() : outcome.pair() + " (consumer " + (i + 1) + ")";
-                report.calls().forEach(step -> steps.add(new OpenLoopStep(pair, report, step)));
+                action.accept(consumers.size() == 1 ? outcome.pair() : outcome.pair() + " (consumer " + (i + 1) + ")",
+                        consumers.get(i));
             }
         }
-        return steps;
     }
 
     static Table openLoopTable(List<OpenLoopStep> steps) {
@@ -231,20 +240,39 @@ final class ReportTables {
     }
 
     /** Every soak of the run, in the order of run.json; empty without run.json or soaks. */
-    static List<Soak> soaks(Run run) {
-        List<Soak> soaks = new ArrayList<>();
+    static final String PROFILE_NOTE = "Flame graphs of every profiled JVM (run-all --profile): a server from its"
+            + " ready record to its stop, a client fork over its measured iterations. async-profiler samples CPU with"
+            + " perf events, or with a timer where they are not permitted; without async-profiler the JDK's Flight"
+            + " Recorder samples. `benchmark.sh flamediff <run-a> <run-b>` shows where two runs differ.";
+
+    /** A JVM's profile: what it was and what sampled it, and its flame graphs, relative to the run directory. */
+    record ProfileLine(String text, String cpuFlameGraph, String allocationFlameGraph) {
+    }
+
+    static List<ProfileLine> profiles(Run run) {
+        List<ProfileLine> lines = new ArrayList<>();
         if (run.info() == null) {
-            return soaks;
+            return lines;
         }
         for (RunRecord.Pair outcome : run.info().pairs()) {
-            List<RunRecord.Consumer> consumers = outcome.consumers() == null ? List.of() : outcome.consumers();
-            for (int i = 0; i < consumers.size(); i++) {
-                if (consumers.get(i).soak() != null) {
-                    soaks.add(new Soak(consumers.size() == 1 ? outcome.pair()
-                            : outcome.pair() + " (consumer " + (i + 1) + ")", consumers.get(i).soak()));
-                }
+            for (RunRecord.Profile profile : outcome.profiles() == null ? List.<RunRecord.Profile>of()
+                    : outcome.profiles()) {
+                lines.add(new ProfileLine(String.format(Locale.ROOT, "%s, %s: %s, %,d CPU samples, %,.0f MB"
+                        + " allocated (sampled)", outcome.pair(), profile.jvm(), profile.engine(),
+                        profile.cpuSamples(), profile.allocatedBytes() / 1e6), profile.cpuFlameGraph(),
+                        profile.allocationFlameGraph()));
             }
         }
+        return lines;
+    }
+
+    static List<Soak> soaks(Run run) {
+        List<Soak> soaks = new ArrayList<>();
+        forEachConsumer(run, (pair, consumer) -> {
+            if (consumer.soak() != null) {
+                soaks.add(new Soak(pair, consumer.soak()));
+            }
+        });
         return soaks;
     }
 
@@ -322,13 +350,26 @@ final class ReportTables {
      */
     static Table callTable(ReportModel.Call call) {
         List<List<String>> rows = call.rows().stream().map(ReportTables::callRow).toList();
+        List<String> callHeader = CALL_HEADER;
+        if (call.hasAllocation()) {
+            callHeader = new ArrayList<>(CALL_HEADER);
+            callHeader.add(ALLOCATION_HEADER);
+            List<List<String>> withAllocation = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i++) {
+                Double bytes = call.rows().get(i).allocatedBytesPerCall();
+                List<String> row = new ArrayList<>(rows.get(i));
+                row.add(Format.bytes(bytes));
+                withAllocation.add(row);
+            }
+            rows = withAllocation;
+        }
         Measurement ceiling = call.rows().stream()
                 .filter(row -> row.pair().equals(CEILING_PAIR) && row.throughput() != null)
                 .map(ReportModel.Row::throughput).findFirst().orElse(null);
         if (ceiling == null || ceiling.score() <= 0) {
-            return new Table(CALL_HEADER, rows);
+            return new Table(callHeader, rows);
         }
-        List<String> header = new ArrayList<>(CALL_HEADER);
+        List<String> header = new ArrayList<>(callHeader);
         header.add(2, OF_CEILING_HEADER);
         List<List<String>> withRatio = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {

@@ -40,4 +40,16 @@ class PairTableTest {
         assertTrue(PairTable.markdown(json).startsWith("| call | payload | threads | TPS (calls/s) | avg (ms) |"
                 + " p50 (ms) | p99 (ms) | p99.9 (ms) |\n"));
     }
+
+    @Test
+    void withJmhsGcProfilerTheClientsBytesPerCallAreAColumn() {
+        String json = "[{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark.getUser\", \"mode\": \"thrpt\","
+                + " \"threads\": 4, \"params\": {}, \"primaryMetric\": {\"score\": 20000, \"scoreError\": 500,"
+                + " \"scoreUnit\": \"ops/s\"}, \"secondaryMetrics\": {\"gc.alloc.rate.norm\": {\"score\": 1234.4,"
+                + " \"scoreUnit\": \"B/op\"}}}]";
+        String md = PairTable.markdown(json);
+        assertTrue(md.startsWith("| call | payload | threads | TPS (calls/s) | avg (ms) | p50 (ms) | p99 (ms) |"
+                + " p99.9 (ms) | client alloc (B/call) |\n"), md);
+        assertTrue(md.contains("| getUser |  | 4 | 20,000 ± 500 |  |  |  |  | 1,234 |"), md);
+    }
 }

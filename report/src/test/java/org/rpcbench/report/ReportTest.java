@@ -346,7 +346,7 @@ class ReportTest {
                     10_000, 10_000, 32, steps);
             pairs.add(new RunRecord.Pair(pair, "dubbo", "dubbo", pair.substring(6), RunRecord.Pair.PASSED, null,
                     null, null, null, 60.0, "1x1", null, List.of(), List.of(new RunRecord.Consumer(pair
-                            + "-open-loop.json", pair + "-client.out", 0, List.of(), null, report, null))));
+                            + "-open-loop.json", pair + "-client.out", 0, List.of(), null, report, null)), List.of()));
         }
         new RunRecord("open-loop-run", "default", "open-loop", List.of("--rate-sweep", "50,90,100"), List.of(),
                 "2026-11-24T21:00:00Z", "2026-11-24T21:10:00Z", null, pairs).write(run);
@@ -395,7 +395,7 @@ class ReportTest {
                 "2026-11-25T04:01:00Z", null, List.of(new RunRecord.Pair("dubbo-kryo", "dubbo", "dubbo", "kryo",
                         RunRecord.Pair.FAILED, "server full GCs 2 beyond 0", null, null, null, 60.0, "1x1", null,
                         List.of(), List.of(new RunRecord.Consumer("dubbo-kryo-soak.json", null, 1, List.of(), null,
-                                null, soak))))).write(run);
+                                null, soak)), List.of()))).write(run);
 
         String md = reportOf("report.md", List.of(run.toString()));
         assertTrue(md.contains("## Soak"), md);
@@ -413,6 +413,35 @@ class ReportTest {
                 "threads and open files of both JVMs");
         assertTrue(chart(html, "dubbo-kryo: CPU").contains("server CPU"));
         assertTrue(chart(html, "dubbo-kryo: load").contains("client calls/s"));
+    }
+
+    @Test
+    void bytesPerCallFromJmhsGcProfilerAreAColumnAndProfilesAreLinked() throws IOException {
+        Path run = Files.createDirectories(out.resolve("profiled-run"));
+        Files.writeString(run.resolve("dubbo-kryo.json"), "[{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark"
+                + ".getUser\", \"mode\": \"thrpt\", \"threads\": 4, \"forks\": 1, \"params\": {},"
+                + " \"primaryMetric\": {\"score\": 20000, \"scoreError\": 500, \"scoreUnit\": \"ops/s\","
+                + " \"rawData\": [[20000]]}, \"secondaryMetrics\": {\"gc.alloc.rate.norm\": {\"score\": 3456.7,"
+                + " \"scoreError\": \"NaN\", \"scoreUnit\": \"B/op\"}}}]");
+        new RunRecord("profiled-run", "quick", "user", List.of(), List.of(), "2026-11-25T08:00:00Z",
+                "2026-11-25T08:01:00Z", null, List.of(new RunRecord.Pair("dubbo-kryo", "dubbo", "dubbo", "kryo",
+                        RunRecord.Pair.PASSED, null, "dubbo-kryo.json", null, null, 60.0, "1x1", null, List.of(),
+                        List.of(), List.of(new RunRecord.Profile("server :19900", "dubbo-kryo-server.jfr",
+                                "async-profiler 4.6, perf_events", 1514, 52_000_000L,
+                                "dubbo-kryo-server.cpu.html", "dubbo-kryo-server.alloc.html")))))
+                .write(run);
+
+        String md = reportOf("report.md", List.of(run.toString()));
+        assertTrue(md.contains("| pair | TPS (calls/s) | avg (ms) | p50 (ms) | p90 (ms) | p99 (ms) | p99.9 (ms)"
+                + " | client alloc (B/call) |"), md);
+        assertTrue(md.contains("| dubbo-kryo | 20,000 ± 500 |  |  |  |  |  | 3,457 |"), md);
+        assertTrue(md.contains("\n## Profiles\n"), md);
+        assertTrue(md.contains("- dubbo-kryo, server :19900: async-profiler 4.6, perf\\_events, 1,514 CPU samples,"
+                + " 52 MB allocated (sampled): [CPU](dubbo-kryo-server.cpu.html) ·"
+                + " [allocation](dubbo-kryo-server.alloc.html)\n"), md);
+        String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
+        assertTrue(html.contains("<a href=\"dubbo-kryo-server.cpu.html\">CPU</a>"), html);
+        assertFalse(report("report.md", "baseline").contains("alloc (B/call)"), "no gc profiler: no column");
     }
 
     private static OpenLoopReport.CallResult step(double rate, OpenLoopReport.ClosedLoop closedLoop,

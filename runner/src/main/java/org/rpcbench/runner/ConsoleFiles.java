@@ -7,9 +7,20 @@ import java.nio.file.Path;
  * in logs/, stamped with the run's start; the client's output on the console and its result where the user said
  * (or the client's own default).
  *
- * @param result the client's result file as given with -f, or null
+ * @param result   the client's result file as given with -f, or null
+ * @param profiles where a profiling run's recordings and flame graphs go (results/)
  */
-record ConsoleFiles(Path logs, String pair, String stamp, Path result) implements PairFiles {
+record ConsoleFiles(Path logs, String pair, String stamp, Path result, Path profiles) implements PairFiles {
+
+    @Override
+    public Path serverProfile(int server) {
+        return profiles.resolve(pair + "-server-" + stamp + ".jfr");
+    }
+
+    @Override
+    public Path clientProfiles(int client) {
+        return profiles.resolve(pair + "-client-" + stamp + "-profiles");
+    }
 
     @Override
     public Path clientOutput(int client) {

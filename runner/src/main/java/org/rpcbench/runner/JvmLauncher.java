@@ -21,20 +21,14 @@ import org.rpcbench.contract.LauncherWatch;
 record JvmLauncher(Suite suite, Path workingDirectory) {
 
     /** One JVM to start: a module's main (or {@code mainClass} in its jar), in a role, with its arguments. */
-    record Jvm(String module, String mainClass, JvmRole role, List<String> flags, List<String> args, String netns) {
+    record Jvm(String module, String mainClass, JvmRole role, List<String> args, String netns) {
 
         static Jvm of(String module, JvmRole role, List<String> args) {
-            return new Jvm(module, null, role, List.of(), args, null);
-        }
-
-        Jvm withFlags(List<String> more) {
-            List<String> all = new ArrayList<>(flags);
-            all.addAll(more);
-            return new Jvm(module, mainClass, role, all, args, netns);
+            return new Jvm(module, null, role, args, null);
         }
 
         Jvm inNamespace(String namespace) {
-            return new Jvm(module, mainClass, role, flags, args, namespace);
+            return new Jvm(module, mainClass, role, args, namespace);
         }
     }
 
@@ -47,7 +41,6 @@ record JvmLauncher(Suite suite, Path workingDirectory) {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvm.role().jvmArgs());
         command.add(LauncherWatch.flag());
-        command.addAll(jvm.flags());
         Path jar = suite.runnableJar(jvm.module());
         if (jvm.mainClass() == null) {
             command.addAll(List.of("-jar", jar.toString()));

@@ -22,6 +22,7 @@ import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.Stopped;
+import org.rpcbench.profiling.FlameGraphs;
 import org.rpcbench.report.ReportCli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -37,7 +38,8 @@ import sun.misc.Signal;
  * JVM itself, with its role's flags, and knows no stack: modules and pairs are found in the suite's directory.
  */
 @Command(name = "benchmark.sh", usageHelpWidth = 118, sortOptions = false, separator = " ",
-        subcommands = {RunAllCommand.class, ReportCli.Report.class, ReportCli.Compare.class},
+        subcommands = {RunAllCommand.class, ReportCli.Report.class, ReportCli.Compare.class,
+            FlameDiffCommand.class},
         synopsisHeading = "",
         customSynopsis = {
             "usage: benchmark.sh [-m benchmark|profiling] [-s host] [-p port] [-r registry] [-f result-file]"
@@ -46,6 +48,7 @@ import sun.misc.Signal;
                     + " [-a \"args\"] [-r registry] [--topology NxM] [--fault sigterm|sigkill]",
             "       benchmark.sh report <run-dir | result.json...>",
             "       benchmark.sh compare <baseline> <candidate>",
+            "       benchmark.sh flamediff <run-a> <run-b>            where two profiling runs spent differently",
             "       benchmark.sh [-s host] [-p port] zookeeper          an embedded ZooKeeper until Ctrl-C (default:"
                     + " a free port)",
             "       benchmark.sh [-r zookeeper://host:port] [-a \"args\"] registry-latency",
@@ -81,8 +84,9 @@ public final class Launcher implements Callable<Integer> {
     @Option(names = "--root", hidden = true, description = "the suite's directory (benchmark.sh sets it)")
     Path root = Path.of(".");
 
-    @Option(names = "-m", paramLabel = "mode", description = "benchmark (default), or profiling: record a JFR file"
-            + " and print its path")
+    @Option(names = "-m", paramLabel = "mode", description = "benchmark (default), or profiling: record CPU and"
+            + " allocation samples of the server and of every client fork (async-profiler where it loads, JFR"
+            + " otherwise) into results/, and print their flame graphs' paths")
     String mode = "benchmark";
 
     @Option(names = "-s", paramLabel = "host", description = "server: address to bind; client: server to connect to"
@@ -203,9 +207,9 @@ public final class Launcher implements Callable<Integer> {
         args.addAll(passedArgs);
         return switch (module) {
             case ZOOKEEPER -> foreground(new JvmLauncher.Jvm(ZooKeeperProcess.MODULE, ZooKeeperProcess.MAIN,
-                    JvmRole.ZOOKEEPER, List.of(), zookeeperArgs(args), null));
+                    JvmRole.ZOOKEEPER, zookeeperArgs(args), null));
             case REGISTRY_LATENCY -> foreground(new JvmLauncher.Jvm(ZooKeeperProcess.MODULE, REGISTRY_LATENCY_MAIN,
-                    JvmRole.TOOL, List.of(), registryLatencyArgs(args), null));
+                    JvmRole.TOOL, registryLatencyArgs(args), null));
             default -> Suite.isServer(module) ? server(args) : Suite.isClient(module) ? client(args) : pair(args);
         };
     }
@@ -250,11 +254,15 @@ public final class Launcher implements Callable<Integer> {
     private int server(List<String> args) throws IOException, InterruptedException {
         List<String> all = endpointArgs();
         all.addAll(args);
-        List<String> flags = new ArrayList<>();
-        if ("profiling".equals(mode)) {
-            flags.add(JvmRole.flightRecording(serverRecording(module)));
+        Path recording = profiling() ? serverRecording(module) : null;
+        if (recording != null) {
+            all.addAll(List.of(OptionNames.PROFILE, recording.toString()));
         }
-        return foreground(JvmLauncher.Jvm.of(module, JvmRole.SERVER, all).withFlags(flags));
+        int exit = foreground(JvmLauncher.Jvm.of(module, JvmRole.SERVER, all));
+        if (recording != null && Files.isRegularFile(recording)) {
+            printProfiles(List.of(FlameGraphs.convert(recording, "server :" + port(), Path::toString)));
+        }
+        return exit;
     }
 
     private int client(List<String> args) throws IOException, InterruptedException {
@@ -262,8 +270,9 @@ public final class Launcher implements Callable<Integer> {
         if (resultFile != null) {
             all.addAll(List.of(OptionNames.RESULT_FILE, resultFile.toString()));
         }
-        if ("profiling".equals(mode)) {
-            all.addAll(List.of(OptionNames.JFR, clientRecordings(module).toString()));
+        Path recordings = profiling() ? clientRecordings(module) : null;
+        if (recordings != null) {
+            all.addAll(List.of(OptionNames.PROFILE, recordings.toString()));
         }
         all.addAll(args);
         if (!args.contains("--help")) {
@@ -274,18 +283,18 @@ public final class Launcher implements Callable<Integer> {
                 return ExitCode.USAGE;
             }
         }
-        return foreground(JvmLauncher.Jvm.of(module, JvmRole.CLIENT, all));
+        int exit = foreground(JvmLauncher.Jvm.of(module, JvmRole.CLIENT, all));
+        if (recordings != null) {
+            printProfiles(FlameGraphs.convertAll(recordings,
+                    recording -> "client " + PairRun.forkName(recordings, recording), Path::toString));
+        }
+        return exit;
     }
 
     /** The pair's server in the background until its ready record, then the client here, then the server stops. */
     private int pair(List<String> args) throws IOException, InterruptedException {
         String stamp = RunFiles.utcStamp();
         List<String> clientArgs = new ArrayList<>(args);
-        List<String> serverFlags = new ArrayList<>();
-        if ("profiling".equals(mode)) {
-            serverFlags.add(JvmRole.flightRecording(serverRecording(module + "-server")));
-            clientArgs.addAll(0, List.of(OptionNames.JFR, clientRecordings(module + "-client").toString()));
-        }
         List<String> checked = new ArrayList<>(clientArgs);
         checked.addAll(List.of(OptionNames.HOST, host, OptionNames.PORT, String.valueOf(port())));
         if (resultFile != null) {
@@ -301,9 +310,9 @@ public final class Launcher implements Callable<Integer> {
         Files.createDirectories(logs);
         PrintWriter out = spec.commandLine().getOut();
         PairRun pairRun = new PairRun(new JvmLauncher(suite(), Path.of("").toAbsolutePath()),
-                new PairRun.Plan(module, host, port(), registry, Topology.SINGLE, serverFlags, clientArgs, null,
-                        UNTIL_IT_ENDS, serverNetns, clientNetns),
-                new ConsoleFiles(logs, module, stamp, resultFile));
+                new PairRun.Plan(module, host, port(), registry, Topology.SINGLE, clientArgs, null,
+                        UNTIL_IT_ENDS, serverNetns, clientNetns, profiling()),
+                new ConsoleFiles(logs, module, stamp, resultFile, results()));
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), received -> {
                 try {
@@ -332,6 +341,7 @@ public final class Launcher implements Callable<Integer> {
                 out.flush();
             }
         });
+        printProfiles(outcome.profiles());
         if (outcome.passed()) {
             return ExitCode.OK;
         }
@@ -353,17 +363,26 @@ public final class Launcher implements Callable<Integer> {
         return process.waitFor();
     }
 
+    private boolean profiling() {
+        return "profiling".equals(mode);
+    }
+
     private Path serverRecording(String server) throws IOException {
-        Path file = results().resolve(server + "-" + RunFiles.utcStamp() + ".jfr");
-        spec.commandLine().getErr().println("benchmark.sh: JFR recording of the server goes to " + file
-                + " (written when it stops)");
-        return file;
+        return results().resolve(server + "-" + RunFiles.utcStamp() + ".jfr");
     }
 
     private Path clientRecordings(String client) throws IOException {
-        Path directory = results().resolve(client + "-" + RunFiles.utcStamp() + "-jfr");
-        spec.commandLine().getErr().println("benchmark.sh: JFR recordings of the benchmark JVMs go to " + directory);
-        return directory;
+        return results().resolve(client + "-" + RunFiles.utcStamp() + "-profiles");
+    }
+
+    /** Each profile's flame graphs and what sampled it, once the JVMs are done. */
+    private void printProfiles(List<RunRecord.Profile> profiles) {
+        PrintWriter out = spec.commandLine().getOut();
+        for (RunRecord.Profile profile : profiles) {
+            out.println("profile of " + profile.jvm() + " (" + profile.engine() + ", " + profile.cpuSamples()
+                    + " CPU samples): " + profile.cpuFlameGraph() + " " + profile.allocationFlameGraph());
+        }
+        out.flush();
     }
 
     private Path results() throws IOException {

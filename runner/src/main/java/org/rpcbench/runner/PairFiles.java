@@ -38,6 +38,16 @@ interface PairFiles {
         return file("client", client, ".jvm.jsonl");
     }
 
+    /** A profiling server's recording (JFR), its flame graphs converted beside it. */
+    default Path serverProfile(int server) {
+        return file("server", server, ".jfr");
+    }
+
+    /** A profiling client's recordings, one per benchmark fork, in this directory. */
+    default Path clientProfiles(int client) {
+        return file("client", client, "-profiles");
+    }
+
     /** Null: the client's output goes to the console. */
     Path clientOutput(int client);
 

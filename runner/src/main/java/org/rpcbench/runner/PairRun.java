@@ -1,6 +1,7 @@
 package org.rpcbench.runner;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +23,7 @@ import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.Stopped;
+import org.rpcbench.profiling.FlameGraphs;
 
 /**
  * One pair, start to end: its servers started and awaited by their ready records, its clients run to the end
@@ -58,22 +60,28 @@ final class PairRun {
      *
      * @param port the first server's port; server i binds port + i
      * @param registry what the servers are told ({@code zookeeper}, zookeeper://host:port), or null: direct
-     * @param serverFlags more JVM flags for the servers (a JFR recording)
      * @param clientArgs the clients' own options (the runner adds where the servers are and where the records go)
      * @param fault what happens to the first server while the clients run, or null
      * @param serverNetns, clientNetns network namespaces to run servers and clients in, or null
+     * @param profile whether every server and client records CPU and allocation samples, turned into flame graphs
      */
-    record Plan(String pair, String host, int port, String registry, Topology topology, List<String> serverFlags,
-            List<String> clientArgs, Fault fault, Duration clientTimeout, String serverNetns, String clientNetns) {
+    record Plan(String pair, String host, int port, String registry, Topology topology,
+            List<String> clientArgs, Fault fault, Duration clientTimeout, String serverNetns, String clientNetns,
+            boolean profile) {
 
         /** Whether the clients run the open-loop load, whose results are not JMH's. */
         boolean openLoop() {
-            return clientArgs.contains(OptionNames.RATE) || clientArgs.contains(OptionNames.RATE_SWEEP);
+            return given(OptionNames.RATE) || given(OptionNames.RATE_SWEEP);
+        }
+
+        /** Whether the clients run JMH (whose forks can be profiled), not a load of their own. */
+        boolean jmh() {
+            return fault == null && !openLoop() && !soak();
         }
 
         /** Whether the clients soak, judging the servers' samples with their own. */
         boolean soak() {
-            return clientArgs.contains(OptionNames.SOAK);
+            return given(OptionNames.SOAK);
         }
 
         /**
@@ -92,9 +100,23 @@ final class PairRun {
             return args;
         }
 
+        /** Whether the clients are given this option, as {@code --option value} or {@code --option=value}. */
+        private boolean given(String option) {
+            return clientArgs.stream().anyMatch(arg -> arg.equals(option) || arg.startsWith(option + "="));
+        }
+
+        /** The value the clients are given for this option (the last one, as picocli takes it), or null. */
         private String valueOf(String option) {
-            int at = clientArgs.indexOf(option);
-            return at < 0 || at + 1 >= clientArgs.size() ? null : clientArgs.get(at + 1);
+            String value = null;
+            for (int i = 0; i < clientArgs.size(); i++) {
+                String arg = clientArgs.get(i);
+                if (arg.equals(option) && i + 1 < clientArgs.size()) {
+                    value = clientArgs.get(i + 1);
+                } else if (arg.startsWith(option + "=")) {
+                    value = arg.substring(option.length() + 1);
+                }
+            }
+            return value;
         }
     }
 
@@ -122,6 +144,7 @@ final class PairRun {
         private final List<ServerReady> readies = new ArrayList<>();
         private final List<RunRecord.Consumer> consumers = new ArrayList<>();
         private final List<RunRecord.Provider> providers = new ArrayList<>();
+        private final List<RunRecord.Profile> profiles = new ArrayList<>();
 
         void problem(String problem) {
             if (message == null) {
@@ -148,6 +171,9 @@ final class PairRun {
                 runClients(servers, outcome, listener);
             }
             stopServers(servers, outcome, listener);
+            if (plan.profile()) {
+                convertProfiles(outcome, listener);
+            }
         } finally {
             for (ChildProcess process : running) {
                 process.close();
@@ -256,12 +282,39 @@ final class PairRun {
         }
     }
 
+    /** Every recording the JVMs left, as flame graphs beside it; one that cannot be read is the pair's problem. */
+    private void convertProfiles(Outcome outcome, Listener listener) {
+        listener.status("converting the profiles into flame graphs");
+        try {
+            for (int i = 0; i < plan.topology().providers(); i++) {
+                Path recording = files.serverProfile(i);
+                if (Files.isRegularFile(recording)) {
+                    outcome.profiles.add(FlameGraphs.convert(recording, "server :" + (plan.port() + i), files::name));
+                }
+            }
+            for (int i = 0; i < plan.topology().consumers(); i++) {
+                Path directory = files.clientProfiles(i);
+                String client = plan.topology().consumers() == 1 ? "client " : "client" + (i + 1) + " ";
+                outcome.profiles.addAll(FlameGraphs.convertAll(directory,
+                        recording -> client + forkName(directory, recording), files::name));
+            }
+        } catch (IOException e) {
+            outcome.problem("the profiles could not be converted: " + e.getMessage());
+        }
+    }
+
+    /** "UserServiceBenchmark.getUser-Throughput fork-1" of {@code <directory>/<benchmark>/fork-1.jfr}. */
+    static String forkName(Path directory, Path recording) {
+        return directory.relativize(recording.getParent()) + " "
+                + recording.getFileName().toString().replaceFirst("\\.jfr$", "");
+    }
+
     /** The pair's record; a passed pair's result is its one client's, or the clients' merged into one. */
     private RunRecord.Pair record(Instant start, Outcome outcome) throws IOException {
         Topology topology = plan.topology();
         boolean passed = outcome.message == null;
         String result = null;
-        if (passed && plan.fault() == null && !plan.openLoop() && !plan.soak() && files.clientResult(0) != null) {
+        if (passed && plan.jmh() && files.clientResult(0) != null) {
             Path merged = files.clientResult(0);
             if (topology.consumers() > 1) {
                 merged = files.mergedResult();
@@ -283,7 +336,7 @@ final class PairRun {
                 Duration.between(start, end).toMillis() / 1000.0, topology.toString(),
                 plan.fault() == null ? null : new RunRecord.FaultRecord(plan.fault().signal(),
                         plan.fault().after().toMillis() / 1000.0, outcome.faultAt),
-                outcome.providers, outcome.consumers);
+                outcome.providers, outcome.consumers, outcome.profiles);
     }
 
     private JvmLauncher.Jvm server(int index) {
@@ -299,7 +352,10 @@ final class PairRun {
             args.addAll(List.of(OptionNames.JVM_SAMPLES, files.serverSamples(index).toString()));
             args.addAll(plan.serverSampling());
         }
-        return JvmLauncher.Jvm.of(plan.pair() + "-server", JvmRole.SERVER, args).withFlags(plan.serverFlags())
+        if (plan.profile()) {
+            args.addAll(List.of(OptionNames.PROFILE, files.serverProfile(index).toString()));
+        }
+        return JvmLauncher.Jvm.of(plan.pair() + "-server", JvmRole.SERVER, args)
                 .inNamespace(plan.serverNetns());
     }
 
@@ -325,9 +381,12 @@ final class PairRun {
                 servers.add(files.serverSamples(i).toString());
             }
             args.addAll(List.of(OptionNames.SERVER_SAMPLES, String.join(",", servers)));
-            if (!plan.clientArgs().contains(OptionNames.JVM_SAMPLES)) {
+            if (!plan.given(OptionNames.JVM_SAMPLES)) {
                 args.addAll(List.of(OptionNames.JVM_SAMPLES, files.clientSamples(index).toString()));
             }
+        }
+        if (plan.profile() && plan.jmh()) {
+            args.addAll(List.of(OptionNames.PROFILE, files.clientProfiles(index).toString()));
         }
         return JvmLauncher.Jvm.of(plan.pair() + "-client", JvmRole.CLIENT, args).inNamespace(plan.clientNetns());
     }

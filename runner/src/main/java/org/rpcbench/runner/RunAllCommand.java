@@ -126,6 +126,11 @@ final class RunAllCommand implements Callable<Integer> {
             + " consumer judges every provider")
     String soak;
 
+    @Option(names = OptionNames.PROFILE, description = "record CPU and allocation samples of every server and client"
+            + " fork (async-profiler where it loads, JFR otherwise) and write their flame graphs beside the results;"
+            + " the report links them")
+    boolean profile;
+
     @Option(names = "--pair-timeout", paramLabel = "min", description = "minutes a client may run before it is"
             + " stopped and its pair fails (default: ${DEFAULT-VALUE}; a soak's length and 10 more when longer)")
     int pairTimeout = 90;
@@ -408,8 +413,8 @@ final class RunAllCommand implements Callable<Integer> {
         for (int i = 0; i < pairs.size() && !interrupted; i++) {
             String pair = pairs.get(i);
             Status status = new Status(i + 1, pairs.size(), pair, start, pairsDone);
-            PairRun pairRun = new PairRun(jvms, new PairRun.Plan(pair, host, port, registry, topology(), List.of(),
-                    clientArgs(), fault(), clientTimeout(), null, null),
+            PairRun pairRun = new PairRun(jvms, new PairRun.Plan(pair, host, port, registry, topology(),
+                    clientArgs(), fault(), clientTimeout(), null, null, profile),
                     new RunDirectory(dir, pair, topology(), load()));
             current.set(pairRun);
             status.print("starting the server");

@@ -36,7 +36,7 @@ final class ZooKeeperProcess implements AutoCloseable {
         Path ready = directory.resolve("zookeeper.ready.json");
         Path stop = directory.resolve("zookeeper.stop.json");
         ChildProcess process = launcher.start("zookeeper", new JvmLauncher.Jvm(MODULE, MAIN, JvmRole.ZOOKEEPER,
-                List.of(), List.of(OptionNames.HOST, host, OptionNames.LOG, directory.resolve("zookeeper.log")
+                List.of(OptionNames.HOST, host, OptionNames.LOG, directory.resolve("zookeeper.log")
                         .toString(), OptionNames.READY_FILE, ready.toString(), OptionNames.STOP_FILE,
                         stop.toString()), null), directory.resolve("zookeeper.out"), line -> { });
         ZooKeeperReady record = process.awaitRecord(ready, ZooKeeperReady.class, START_TIMEOUT, () -> false)

@@ -92,10 +92,10 @@ class LauncherTest {
 
     @Test
     void argumentWordsSplitAsAShellDoes() {
-        assertEquals(List.of("--threads", "8", "--jfr", "/tmp/a b", "it's", "x y"),
-                ArgumentWords.split(" --threads 8  --jfr '/tmp/a b' it\\'s \"x y\" "));
+        assertEquals(List.of("--threads", "8", "--profile", "/tmp/a b", "it's", "x y"),
+                ArgumentWords.split(" --threads 8  --profile '/tmp/a b' it\\'s \"x y\" "));
         assertEquals(List.of(), ArgumentWords.split("   "));
-        assertThrows(IllegalArgumentException.class, () -> ArgumentWords.split("--jfr '/tmp"));
+        assertThrows(IllegalArgumentException.class, () -> ArgumentWords.split("--profile '/tmp"));
     }
 
     @Test

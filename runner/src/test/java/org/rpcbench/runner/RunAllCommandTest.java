@@ -71,8 +71,8 @@ class RunAllCommandTest {
     void theLengthsSettingsComeFirstAndTheUsersWinWithQuotedWordsKeptWhole() {
         assertEquals(List.of("--scenario", "user", "--warmupIterations", "1", "--warmupTime", "5",
                         "--measurementIterations", "3", "--forks", "1", "--modes", "thrpt,sample",
-                        "--measurementTime", "2s", "--jfr", "/tmp/with space"),
-                parse("--length", "quick", "-a", " --measurementTime 2s --jfr '/tmp/with space'").clientArgs());
+                        "--measurementTime", "2s", "--profile", "/tmp/with space"),
+                parse("--length", "quick", "-a", " --measurementTime 2s --profile '/tmp/with space'").clientArgs());
         assertEquals(List.of("--preset", "dubbox", "--forks", "2", "--modes", "thrpt,sample"),
                 parse("--length", "nightly", "--scenario", "dubbox").clientArgs());
         assertEquals(List.of("--scenario", "echo,cpu"), parse("--scenario", "echo,cpu").clientArgs());

@@ -1,5 +1,6 @@
 package org.rpcbench.server;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.StopSignals;
 import org.rpcbench.contract.Stopped;
+import org.rpcbench.profiling.ProfileRecording;
 import org.rpcbench.soak.JvmSampler;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
@@ -82,6 +84,11 @@ public final class BenchmarkServer {
     @Option(names = OptionNames.LIVE_SET_EVERY, paramLabel = "time", description = "with --jvm-samples: how often a"
             + " sample also measures the live set, the heap after a full GC it asks for (default: never)")
     String liveSetEvery;
+
+    @Option(names = OptionNames.PROFILE, paramLabel = "file", description = "record CPU and allocation samples from"
+            + " the ready record until the server stops into this JFR file: async-profiler where its library loads,"
+            + " the JDK's Flight Recorder otherwise")
+    Path profile;
 
     @Option(names = "--help", usageHelp = true, description = "show this help")
     boolean help;
@@ -162,6 +169,15 @@ public final class BenchmarkServer {
         ServerReady ready = new ServerReady(stack.name(), host, port, running.protocol(), running.serialization(),
                 running.registry(), running.versions(), running.details(), logFile.toString(),
                 ProcessHandle.current().pid());
+        ProfileRecording recording;
+        try {
+            recording = profile == null ? null : ProfileRecording.start(profile);
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("error: option profile: " + e.getMessage());
+            running.close();
+            records.writeStopped(Stopped.failed(ExitCode.USAGE, "option profile: " + e.getMessage()));
+            return ExitCode.USAGE;
+        }
         // the series exists before the ready record: a soaking client checks its --server-samples file at once
         JvmSampler sampler = jvmSamples == null ? null
                 : JvmSampler.start(jvmSamples, sampleInterval(), null, liveSetInterval());
@@ -177,11 +193,17 @@ public final class BenchmarkServer {
             out.println("jvm samples: every " + Durations.format(sampleInterval()) + (liveSetInterval() == null ? ""
                     : ", the live set every " + Durations.format(liveSetInterval())) + " to " + jvmSamples);
         }
+        if (recording != null) {
+            out.println("profile: " + recording.tool() + " to " + recording.file());
+        }
         out.flush();
 
         stop.await();
         if (sampler != null) {
             sampler.close();
+        }
+        if (recording != null) {
+            recording.close();
         }
         running.close();
         Stopped stopped = Stopped.server(running.callsByWireFormat());
