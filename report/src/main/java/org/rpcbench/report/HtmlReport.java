@@ -1,5 +1,6 @@
 package org.rpcbench.report;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -37,7 +38,8 @@ final class HtmlReport {
     private HtmlReport() {
     }
 
-    static String render(ReportModel model) {
+    /** @param directory where the report goes (its links are relative to it) */
+    static String render(ReportModel model, Path directory) {
         Run run = model.run();
         List<String> pairs = run.pairs();
         StringBuilder html = new StringBuilder();
@@ -124,7 +126,7 @@ final class HtmlReport {
                 charts(html, List.of(percentileChart(call, pairs)));
             }
         }
-        List<ReportTables.ProfileLine> profiles = ReportTables.profiles(run);
+        List<ReportTables.ProfileLine> profiles = ReportTables.profiles(run, directory);
         if (!profiles.isEmpty()) {
             html.append("<h2>Profiles</h2>\n<p class=\"detail\">").append(Svg.escape(ReportTables.PROFILE_NOTE))
                     .append("</p>\n<ul>\n");

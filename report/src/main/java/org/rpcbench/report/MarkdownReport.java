@@ -1,5 +1,6 @@
 package org.rpcbench.report;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /** report.md: the run's header, then per call a table in the seed reports' shape and the serializer ranking. */
@@ -8,7 +9,8 @@ final class MarkdownReport {
     private MarkdownReport() {
     }
 
-    static String render(ReportModel model) {
+    /** @param directory where the report goes (its links are relative to it) */
+    static String render(ReportModel model, Path directory) {
         Run run = model.run();
         StringBuilder md = new StringBuilder();
         md.append("# ").append(escape(ReportTables.title(run))).append("\n\n");
@@ -67,7 +69,7 @@ final class MarkdownReport {
                 md.append('\n').append(escape(ranking)).append('\n');
             }
         }
-        List<ReportTables.ProfileLine> profiles = ReportTables.profiles(run);
+        List<ReportTables.ProfileLine> profiles = ReportTables.profiles(run, directory);
         if (!profiles.isEmpty()) {
             md.append("\n## Profiles\n\n_").append(escape(ReportTables.PROFILE_NOTE)).append("_\n\n");
             profiles.forEach(profile -> md.append("- ").append(escape(profile.text())).append(": [CPU](")

@@ -89,8 +89,8 @@ public final class ReportCli implements Callable<Integer> {
                 ReportModel model = ReportModel.of(run);
                 Path markdown = directory.resolve("report.md");
                 Path html = directory.resolve("report.html");
-                write(markdown, MarkdownReport.render(model));
-                write(html, HtmlReport.render(model));
+                write(markdown, MarkdownReport.render(model, directory));
+                write(html, HtmlReport.render(model, directory));
                 spec.commandLine().getOut().println(markdown);
                 spec.commandLine().getOut().println(html);
                 return ExitCode.OK;

@@ -1,5 +1,6 @@
 package org.rpcbench.report;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -245,11 +246,12 @@ final class ReportTables {
             + " perf events, or with a timer where they are not permitted; without async-profiler the JDK's Flight"
             + " Recorder samples. `benchmark.sh flamediff <run-a> <run-b>` shows where two runs differ.";
 
-    /** A JVM's profile: what it was and what sampled it, and its flame graphs, relative to the run directory. */
+    /** A JVM's profile: what it was and what sampled it, and its flame graphs, relative to the report. */
     record ProfileLine(String text, String cpuFlameGraph, String allocationFlameGraph) {
     }
 
-    static List<ProfileLine> profiles(Run run) {
+    /** @param reportDirectory where the report goes: the links are relative to it, wherever the run is */
+    static List<ProfileLine> profiles(Run run, Path reportDirectory) {
         List<ProfileLine> lines = new ArrayList<>();
         if (run.info() == null) {
             return lines;
@@ -259,11 +261,17 @@ final class ReportTables {
                     : outcome.profiles()) {
                 lines.add(new ProfileLine(String.format(Locale.ROOT, "%s, %s: %s, %,d CPU samples, %,.0f MB"
                         + " allocated (sampled)", outcome.pair(), profile.jvm(), profile.engine(),
-                        profile.cpuSamples(), profile.allocatedBytes() / 1e6), profile.cpuFlameGraph(),
-                        profile.allocationFlameGraph()));
+                        profile.cpuSamples(), profile.allocatedBytes() / 1e6),
+                        link(run, reportDirectory, profile.cpuFlameGraph()),
+                        link(run, reportDirectory, profile.allocationFlameGraph())));
             }
         }
         return lines;
+    }
+
+    private static String link(Run run, Path reportDirectory, String inRun) {
+        return reportDirectory.toAbsolutePath().normalize()
+                .relativize(run.source().toAbsolutePath().normalize().resolve(inRun)).toString();
     }
 
     static List<Soak> soaks(Run run) {

@@ -437,10 +437,10 @@ class ReportTest {
         assertTrue(md.contains("| dubbo-kryo | 20,000 ± 500 |  |  |  |  |  | 3,457 |"), md);
         assertTrue(md.contains("\n## Profiles\n"), md);
         assertTrue(md.contains("- dubbo-kryo, server :19900: async-profiler 4.6, perf\\_events, 1,514 CPU samples,"
-                + " 52 MB allocated (sampled): [CPU](dubbo-kryo-server.cpu.html) ·"
-                + " [allocation](dubbo-kryo-server.alloc.html)\n"), md);
+                + " 52 MB allocated (sampled): [CPU](profiled-run/dubbo-kryo-server.cpu.html) ·"
+                + " [allocation](profiled-run/dubbo-kryo-server.alloc.html)\n"), "relative to the report: " + md);
         String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
-        assertTrue(html.contains("<a href=\"dubbo-kryo-server.cpu.html\">CPU</a>"), html);
+        assertTrue(html.contains("<a href=\"profiled-run/dubbo-kryo-server.cpu.html\">CPU</a>"), html);
         assertFalse(report("report.md", "baseline").contains("alloc (B/call)"), "no gc profiler: no column");
     }
 
