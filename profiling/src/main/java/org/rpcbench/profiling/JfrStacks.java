@@ -23,9 +23,12 @@ public record JfrStacks(String engine, FoldedStacks cpu, FoldedStacks allocation
 
     static final String FLIGHT_RECORDER = "JDK Flight Recorder";
 
-    /** Hidden classes (lambdas) and generated accessors are numbered per JVM; one name per site makes runs comparable. */
-    private static final Pattern PER_JVM_NAME = Pattern.compile("(\\$\\$Lambda)\\$?\\d*(/0x[0-9a-f]+)?"
-            + "|(GeneratedMethodAccessor|GeneratedConstructorAccessor)\\d+|/0x[0-9a-f]+");
+    /**
+     * Hidden classes (lambdas: {@code Foo$$Lambda$12/0x...} from the JDK, {@code Foo$$Lambda.0x...} from
+     * async-profiler) and generated accessors are numbered per JVM; one name per site makes runs comparable.
+     */
+    private static final Pattern PER_JVM_NAME = Pattern.compile("(\\$\\$Lambda)\\$?\\d*([./]0x[0-9a-f]+)?"
+            + "|(GeneratedMethodAccessor|GeneratedConstructorAccessor)\\d+|[./]0x[0-9a-f]{8,}");
 
     public static JfrStacks read(Path jfr) throws IOException {
         FoldedStacks cpu = new FoldedStacks();
