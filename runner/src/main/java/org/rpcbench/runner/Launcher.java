@@ -260,7 +260,7 @@ public final class Launcher implements Callable<Integer> {
         }
         int exit = foreground(JvmLauncher.Jvm.of(module, JvmRole.SERVER, all));
         if (recording != null && Files.isRegularFile(recording)) {
-            printProfiles(List.of(FlameGraphs.convert(recording, "server :" + port(), Path::toString)));
+            convertAndPrint(() -> List.of(FlameGraphs.convert(recording, "server :" + port(), Path::toString)));
         }
         return exit;
     }
@@ -285,7 +285,7 @@ public final class Launcher implements Callable<Integer> {
         }
         int exit = foreground(JvmLauncher.Jvm.of(module, JvmRole.CLIENT, all));
         if (recordings != null) {
-            printProfiles(FlameGraphs.convertAll(recordings,
+            convertAndPrint(() -> FlameGraphs.convertAll(recordings,
                     recording -> "client " + PairRun.forkName(recordings, recording), Path::toString));
         }
         return exit;
@@ -373,6 +373,19 @@ public final class Launcher implements Callable<Integer> {
 
     private Path clientRecordings(String client) throws IOException {
         return results().resolve(client + "-" + RunFiles.utcStamp() + "-profiles");
+    }
+
+    /** What a JVM recorded, converted once it is done; a recording that cannot be read is said, not thrown. */
+    private void convertAndPrint(Conversion conversion) {
+        try {
+            printProfiles(conversion.profiles());
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("benchmark.sh: the profile could not be read: " + e.getMessage());
+        }
+    }
+
+    private interface Conversion {
+        List<RunRecord.Profile> profiles() throws IOException;
     }
 
     /** Each profile's flame graphs and what sampled it, once the JVMs are done. */
