@@ -124,7 +124,10 @@ public final class FlameDiff {
         return out.toString();
     }
 
-    /** The flame graph of {@code after}, each frame red where its share grew since {@code before}, blue where shrank. */
+    /**
+     * The flame graph of {@code after}, each frame red where its share grew since {@code before}, blue where it
+     * shrank.
+     */
     public static void writePage(Path file, String title, String unit, FoldedStacks before, FoldedStacks after)
             throws IOException {
         FlameGraphPage.write(file, title, "width: B; colour: the frame's share of all " + unit

@@ -41,7 +41,8 @@ class FlameGraphsTest {
     void perJvmNamesOfLambdasAndAccessorsAreMadeStable() {
         assertEquals("org.x.Server$$Lambda.run", JfrStacks.stable("org.x.Server$$Lambda$412/0x0000000800c0b000.run"));
         assertEquals("org.x.Server$$Lambda.run", JfrStacks.stable("org.x.Server$$Lambda/0x0000000800c0b000.run"));
-        assertEquals("org.x.Handler$$Lambda.accept", JfrStacks.stable("org.x.Handler$$Lambda.0x00007fd9483b6d28.accept"));
+        assertEquals("org.x.Handler$$Lambda.accept",
+                JfrStacks.stable("org.x.Handler$$Lambda.0x00007fd9483b6d28.accept"));
         assertEquals("jdk.internal.reflect.GeneratedMethodAccessor.invoke",
                 JfrStacks.stable("jdk.internal.reflect.GeneratedMethodAccessor17.invoke"));
         assertEquals("a:b", JfrStacks.stable("a;b"));
