@@ -118,9 +118,15 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
      *
      * @param jvm            "server :19900", or "client" and the JMH benchmark the fork ran
      * @param allocatedBytes bytes the allocation samples stand for
+     * @param callsServed    a server's: the calls it served while recorded (its stop record's), else null
      */
     public record Profile(String jvm, String recording, String engine, long cpuSamples, long allocatedBytes,
-            String cpuFlameGraph, String allocationFlameGraph) {
+            String cpuFlameGraph, String allocationFlameGraph, Long callsServed) {
+
+        public Profile withCallsServed(Long calls) {
+            return new Profile(jvm, recording, engine, cpuSamples, allocatedBytes, cpuFlameGraph,
+                    allocationFlameGraph, calls);
+        }
     }
 
     /** The signal sent to the first provider, how long after the consumers started, and when (epoch millis). */

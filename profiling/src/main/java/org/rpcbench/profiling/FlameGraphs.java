@@ -41,7 +41,7 @@ public final class FlameGraphs {
                 + " MB allocated, sampled by " + stacks.engine() + " from " + jfr.getFileName(), "bytes",
                 stacks.allocation());
         return new RunRecord.Profile(jvm, name.apply(jfr), stacks.engine(), stacks.cpu().total(),
-                stacks.allocation().total(), name.apply(cpuPage), name.apply(allocationPage));
+                stacks.allocation().total(), name.apply(cpuPage), name.apply(allocationPage), null);
     }
 
     /**

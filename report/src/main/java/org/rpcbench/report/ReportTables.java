@@ -259,9 +259,12 @@ final class ReportTables {
         for (RunRecord.Pair outcome : run.info().pairs()) {
             for (RunRecord.Profile profile : outcome.profiles() == null ? List.<RunRecord.Profile>of()
                     : outcome.profiles()) {
+                String perCall = profile.callsServed() == null || profile.callsServed() <= 0 ? ""
+                        : String.format(Locale.ROOT, ", %,.0f B per call served", (double) profile.allocatedBytes()
+                                / profile.callsServed());
                 lines.add(new ProfileLine(String.format(Locale.ROOT, "%s, %s: %s, %,d CPU samples, %,.0f MB"
-                        + " allocated (sampled)", outcome.pair(), profile.jvm(), profile.engine(),
-                        profile.cpuSamples(), profile.allocatedBytes() / 1e6),
+                        + " allocated (sampled)%s", outcome.pair(), profile.jvm(), profile.engine(),
+                        profile.cpuSamples(), profile.allocatedBytes() / 1e6, perCall),
                         link(run, reportDirectory, profile.cpuFlameGraph()),
                         link(run, reportDirectory, profile.allocationFlameGraph())));
             }

@@ -428,7 +428,7 @@ class ReportTest {
                         RunRecord.Pair.PASSED, null, "dubbo-kryo.json", null, null, 60.0, "1x1", null, List.of(),
                         List.of(), List.of(new RunRecord.Profile("server :19900", "dubbo-kryo-server.jfr",
                                 "async-profiler 4.6, perf_events", 1514, 52_000_000L,
-                                "dubbo-kryo-server.cpu.html", "dubbo-kryo-server.alloc.html")))))
+                                "dubbo-kryo-server.cpu.html", "dubbo-kryo-server.alloc.html", 3_000_000L)))))
                 .write(run);
 
         String md = reportOf("report.md", List.of(run.toString()));
@@ -437,7 +437,8 @@ class ReportTest {
         assertTrue(md.contains("| dubbo-kryo | 20,000 ± 500 |  |  |  |  |  | 3,457 |"), md);
         assertTrue(md.contains("\n## Profiles\n"), md);
         assertTrue(md.contains("- dubbo-kryo, server :19900: async-profiler 4.6, perf\\_events, 1,514 CPU samples,"
-                + " 52 MB allocated (sampled): [CPU](profiled-run/dubbo-kryo-server.cpu.html) ·"
+                + " 52 MB allocated (sampled), 17 B per call served:"
+                + " [CPU](profiled-run/dubbo-kryo-server.cpu.html) ·"
                 + " [allocation](profiled-run/dubbo-kryo-server.alloc.html)\n"), "relative to the report: " + md);
         String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
         assertTrue(html.contains("<a href=\"profiled-run/dubbo-kryo-server.cpu.html\">CPU</a>"), html);

@@ -289,7 +289,9 @@ final class PairRun {
             for (int i = 0; i < plan.topology().providers(); i++) {
                 Path recording = files.serverProfile(i);
                 if (Files.isRegularFile(recording)) {
-                    outcome.profiles.add(FlameGraphs.convert(recording, "server :" + (plan.port() + i), files::name));
+                    Long calls = i < outcome.providers.size() ? outcome.providers.get(i).calls() : null;
+                    outcome.profiles.add(FlameGraphs.convert(recording, "server :" + (plan.port() + i), files::name)
+                            .withCallsServed(calls));
                 }
             }
             for (int i = 0; i < plan.topology().consumers(); i++) {
