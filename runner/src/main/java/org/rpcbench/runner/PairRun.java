@@ -288,10 +288,18 @@ final class PairRun {
         try {
             for (int i = 0; i < plan.topology().providers(); i++) {
                 Path recording = files.serverProfile(i);
-                if (Files.isRegularFile(recording)) {
-                    Long calls = i < outcome.providers.size() ? outcome.providers.get(i).calls() : null;
+                if (!Files.isRegularFile(recording)) {
+                    continue;
+                }
+                Long calls = i < outcome.providers.size() ? outcome.providers.get(i).calls() : null;
+                try {
                     outcome.profiles.add(FlameGraphs.convert(recording, "server :" + (plan.port() + i), files::name)
                             .withCallsServed(calls));
+                } catch (IOException | RuntimeException e) {
+                    // the server a SIGKILL fault stopped could not finish its recording: not a finding
+                    if (plan.fault() == null || i != 0) {
+                        throw e;
+                    }
                 }
             }
             for (int i = 0; i < plan.topology().consumers(); i++) {
@@ -300,8 +308,8 @@ final class PairRun {
                 outcome.profiles.addAll(FlameGraphs.convertAll(directory,
                         recording -> client + forkName(directory, recording), files::name));
             }
-        } catch (IOException e) {
-            outcome.problem("the profiles could not be converted: " + e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            outcome.problem("the profiles could not be converted: " + e);
         }
     }
 
