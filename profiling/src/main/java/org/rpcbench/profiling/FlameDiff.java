@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * Where the time (or the allocation) went differently between two profiles of the same JVM: each frame's share of
@@ -45,14 +44,10 @@ public final class FlameDiff {
     public static Map<String, FoldedStacks> profiles(Path path) throws IOException {
         Map<String, FoldedStacks> profiles = new TreeMap<>();
         if (Files.isDirectory(path)) {
-            List<Path> folded;
-            try (Stream<Path> files = Files.walk(path)) {
-                folded = files.filter(file -> file.toString().endsWith(FlameGraphs.FOLDED)).sorted().toList();
-            }
-            for (Path file : folded) {
+            for (Path file : FlameGraphs.filesUnder(path, FlameGraphs.FOLDED)) {
                 profiles.put(path.relativize(file).toString(), FoldedStacks.read(file));
             }
-        } else if (path.toString().endsWith(".jfr")) {
+        } else if (path.toString().endsWith(FlameGraphs.RECORDING)) {
             JfrStacks stacks = JfrStacks.read(path);
             profiles.put(FlameGraphs.CPU, stacks.cpu());
             profiles.put(FlameGraphs.ALLOCATION, stacks.allocation());

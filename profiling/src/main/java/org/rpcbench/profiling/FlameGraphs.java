@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.rpcbench.contract.RunRecord;
 
@@ -16,6 +17,7 @@ public final class FlameGraphs {
     static final String ALLOCATION = "alloc";
     static final String FOLDED = ".folded";
     static final String PAGE = ".html";
+    static final String RECORDING = ".jfr";
 
     private FlameGraphs() {
     }
@@ -30,7 +32,7 @@ public final class FlameGraphs {
     public static RunRecord.Profile convert(Path jfr, String jvm, Function<Path, String> name)
             throws IOException {
         JfrStacks stacks = JfrStacks.read(jfr);
-        String base = jfr.getFileName().toString().replaceFirst("\\.jfr$", "");
+        String base = jfr.getFileName().toString().replaceFirst(Pattern.quote(RECORDING) + "$", "");
         Path cpuPage = jfr.resolveSibling(base + "." + CPU + PAGE);
         Path allocationPage = jfr.resolveSibling(base + "." + ALLOCATION + PAGE);
         stacks.cpu().write(jfr.resolveSibling(base + "." + CPU + FOLDED));
@@ -55,14 +57,17 @@ public final class FlameGraphs {
         if (!Files.isDirectory(directory)) {
             return profiles;
         }
-        List<Path> recordings;
-        try (Stream<Path> files = Files.walk(directory)) {
-            recordings = files.filter(file -> file.toString().endsWith(".jfr")).sorted().toList();
-        }
-        for (Path recording : recordings) {
+        for (Path recording : filesUnder(directory, RECORDING)) {
             profiles.add(convert(recording, jvmOf.apply(recording), name));
         }
         return profiles;
+    }
+
+    /** The files under {@code directory} whose names end so, at any depth, in path order. */
+    static List<Path> filesUnder(Path directory, String suffix) throws IOException {
+        try (Stream<Path> files = Files.walk(directory)) {
+            return files.filter(file -> file.toString().endsWith(suffix)).sorted().toList();
+        }
     }
 
     private static String megabytes(long bytes) {
