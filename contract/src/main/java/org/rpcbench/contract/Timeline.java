@@ -11,6 +11,11 @@ public record Timeline(int bucketMillis, long[] ok, long[] failed, long[] wrong)
     public static final int BUCKET_MILLIS = 100;
     /** How long ok counts must stay up, with no failure, for a disturbance to be over. */
     public static final int RECOVERY_MILLIS = 1000;
+    /**
+     * How many buckets in a row a dip without failures must last to count: one bucket at half speed is a pause of
+     * the machine's (a GC, the JIT, a neighbour on shared cores), seen in runs with no fault at all.
+     */
+    public static final int DIP_BUCKETS = 2;
 
     /** The first {@code millis} of this timeline, in whole buckets. */
     public Timeline first(long millis) {
@@ -24,8 +29,8 @@ public record Timeline(int bucketMillis, long[] ok, long[] failed, long[] wrong)
     }
 
     /**
-     * From the first bucket with a failed or wrong call, or the first whose ok count fell below half the median of
-     * the buckets before it, whichever comes first (a provider that stops answering without failing the calls shows
+     * From the first bucket with a failed or wrong call, or the first of {@link #DIP_BUCKETS} in a row whose ok count
+     * fell below half the median of the buckets before the first, whichever comes first (a provider that stops answering without failing the calls shows
      * as a dip well before the failures), to the first bucket that starts {@link #RECOVERY_MILLIS} of buckets with no
      * failure and an ok count not below half that median. A failure in the very first bucket has no buckets before
      * it: the whole timeline's median stands in.
@@ -74,8 +79,13 @@ public record Timeline(int bucketMillis, long[] ok, long[] failed, long[] wrong)
     }
 
     private int firstDip(int from) {
-        for (int i = Math.max(1, from); i < buckets(); i++) {
-            if (ok[i] < median(i) / 2) {
+        for (int i = Math.max(1, from); i + DIP_BUCKETS <= buckets(); i++) {
+            double threshold = median(i) / 2;
+            int below = 0;
+            while (below < DIP_BUCKETS && ok[i + below] < threshold) {
+                below++;
+            }
+            if (below == DIP_BUCKETS) {
                 return i;
             }
         }

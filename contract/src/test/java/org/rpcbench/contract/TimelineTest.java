@@ -42,12 +42,13 @@ class TimelineTest {
     void withAFaultTimeTheWindowIsLookedForFromThereOn() {
         long[][] counts = steady(60);
         counts[0][3] = 10;       // a warmup hiccup long before the fault
+        counts[0][4] = 10;
         for (int i = 30; i < 33; i++) {
             counts[0][i] = 0;    // the fault at bucket 30: calls stall, then fail
         }
         counts[1][33] = 16;
         Timeline timeline = timeline(counts);
-        assertEquals(new Timeline.Disturbance(true, 300, 400, 100, true), timeline.disturbance());
+        assertEquals(new Timeline.Disturbance(true, 300, 500, 200, true), timeline.disturbance());
         assertEquals(new Timeline.Disturbance(true, 3000, 3400, 400, true), timeline.disturbance(30));
         assertFalse(timeline(steady(60)).disturbance(30).disturbed());
     }
@@ -84,6 +85,14 @@ class TimelineTest {
             counts[0][i] = 20;
         }
         assertEquals(new Timeline.Disturbance(true, 1000, 1300, 300, true), timeline(counts).disturbance());
+    }
+
+    @Test
+    void aDipOfOneBucketIsTheMachinesPauseNotADisturbance() {
+        long[][] counts = steady(50);
+        counts[0][10] = 20;
+        counts[0][49] = 0;       // the last bucket too: a dip needs its second bucket
+        assertFalse(timeline(counts).disturbance().disturbed());
     }
 
     @Test
