@@ -30,10 +30,10 @@ public record Timeline(int bucketMillis, long[] ok, long[] failed, long[] wrong)
 
     /**
      * From the first bucket with a failed or wrong call, or the first of {@link #DIP_BUCKETS} in a row whose ok count
-     * fell below half the median of the buckets before the first, whichever comes first (a provider that stops answering without failing the calls shows
-     * as a dip well before the failures), to the first bucket that starts {@link #RECOVERY_MILLIS} of buckets with no
-     * failure and an ok count not below half that median. A failure in the very first bucket has no buckets before
-     * it: the whole timeline's median stands in.
+     * fell below half the median of the buckets before the first, whichever comes first (a provider that stops
+     * answering without failing the calls shows as a dip well before the failures), to the first bucket that starts
+     * {@link #RECOVERY_MILLIS} of buckets with no failure and an ok count not below half that median. A failure in
+     * the very first bucket has no buckets before it: the whole timeline's median stands in.
      */
     public Disturbance disturbance() {
         return disturbance(0);
