@@ -32,6 +32,8 @@ public class ProbeReport implements Serializable {
     private LinkedHashMap<String, Integer> registration = new LinkedHashMap<>();
     /** CPU time the server process has used, and the server's clock when it answered. */
     private long processCpuNanos;
+    /** Bytes the server's threads have allocated, -1 where the JVM cannot count them. */
+    private long allocatedBytes;
     private long serverNanoTime;
     private int availableProcessors;
     /** Calls of the CPU-bound scenario per provider worker thread. */
@@ -117,6 +119,14 @@ public class ProbeReport implements Serializable {
         this.processCpuNanos = processCpuNanos;
     }
 
+    public long getAllocatedBytes() {
+        return allocatedBytes;
+    }
+
+    public void setAllocatedBytes(long allocatedBytes) {
+        this.allocatedBytes = allocatedBytes;
+    }
+
     public long getServerNanoTime() {
         return serverNanoTime;
     }
@@ -146,5 +156,20 @@ public class ProbeReport implements Serializable {
         return "protocol=" + protocol + ", serialization=" + serialization + ", wire=" + wireSerialization
                 + ", server=" + serverAddress + ", client=" + clientAddress + ", read=" + wire
                 + ", versions=" + versions + ", calls=" + callsBySerialization;
+    }
+
+    /** Takes the server's account of what it has spent. */
+    public void recordSpent(ServerSample sample) {
+        processCpuNanos = sample.processCpuNanos();
+        allocatedBytes = sample.allocatedBytes();
+        serverNanoTime = sample.serverNanoTime();
+        availableProcessors = sample.availableProcessors();
+        cpuBoundCallsByThread = new HashMap<>(sample.cpuBoundCallsByThread());
+    }
+
+    /** The server's account of what it had spent when it answered. */
+    public ServerSample spent() {
+        return new ServerSample(processCpuNanos, allocatedBytes, serverNanoTime, availableProcessors,
+                cpuBoundCallsByThread);
     }
 }

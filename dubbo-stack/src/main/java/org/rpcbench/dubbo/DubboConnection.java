@@ -201,9 +201,7 @@ final class DubboConnection implements StackConnection {
     @Override
     public Map<String, ServerSample> sampleServers() {
         Map<String, ServerSample> samples = new TreeMap<>();
-        askEach(this::probe, providers().size()).forEach((server, report) -> samples.put(server,
-                new ServerSample(report.getProcessCpuNanos(), report.getServerNanoTime(),
-                        report.getAvailableProcessors(), report.getCpuBoundCallsByThread())));
+        askEach(this::probe, providers().size()).forEach((server, report) -> samples.put(server, report.spent()));
         return samples;
     }
 

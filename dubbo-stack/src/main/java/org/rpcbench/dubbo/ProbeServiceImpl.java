@@ -54,11 +54,7 @@ final class ProbeServiceImpl implements ProbeService, HandshakeService {
         report.setVersions(versions);
         report.setCallsBySerialization(WireSerializationFilter.callsBySerialization());
         report.setRegistration(ClassRegistration.ids());
-        ServerSample now = sample.get();
-        report.setProcessCpuNanos(now.processCpuNanos());
-        report.setServerNanoTime(now.serverNanoTime());
-        report.setAvailableProcessors(now.availableProcessors());
-        report.setCpuBoundCallsByThread(now.cpuBoundCallsByThread());
+        report.recordSpent(sample.get());
         return report;
     }
 

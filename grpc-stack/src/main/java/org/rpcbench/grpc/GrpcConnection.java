@@ -230,8 +230,8 @@ final class GrpcConnection implements StackConnection {
     @Override
     public Map<String, ServerSample> sampleServers() {
         Protos.ProbeAnswer answer = probe(channel());
-        return Map.of(answer.getServer(), new ServerSample(answer.getProcessCpuNanos(), answer.getServerNanoTime(),
-                answer.getAvailableProcessors(), answer.getCpuBoundCallsByThreadMap()));
+        return Map.of(answer.getServer(), new ServerSample(answer.getProcessCpuNanos(), answer.getAllocatedBytes(),
+                answer.getServerNanoTime(), answer.getAvailableProcessors(), answer.getCpuBoundCallsByThreadMap()));
     }
 
     private Protos.ProbeAnswer probe(ManagedChannel channel) {

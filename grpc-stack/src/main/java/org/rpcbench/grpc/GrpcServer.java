@@ -340,6 +340,7 @@ final class GrpcServer implements RunningServer {
                     .setClient(call.client())
                     .putAllCallsByWireFormat(wire.calls.snapshot(Function.identity()))
                     .setProcessCpuNanos(sample.processCpuNanos())
+                    .setAllocatedBytes(sample.allocatedBytes())
                     .setServerNanoTime(sample.serverNanoTime())
                     .setAvailableProcessors(sample.availableProcessors())
                     .putAllCpuBoundCallsByThread(sample.cpuBoundCallsByThread());

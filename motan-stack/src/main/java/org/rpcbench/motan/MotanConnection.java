@@ -159,8 +159,7 @@ final class MotanConnection implements StackConnection {
     @Override
     public Map<String, ServerSample> sampleServers() {
         ProbeReport report = probe();
-        return Map.of(report.getServerAddress(), new ServerSample(report.getProcessCpuNanos(),
-                report.getServerNanoTime(), report.getAvailableProcessors(), report.getCpuBoundCallsByThread()));
+        return Map.of(report.getServerAddress(), report.spent());
     }
 
     private ProbeReport probe() {

@@ -20,7 +20,6 @@ import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
-import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.Versions;
 
@@ -219,11 +218,7 @@ final class MotanServer implements RunningServer {
             report.setWire(wire);
             report.setVersions(versions);
             report.setCallsBySerialization(calls.snapshot(Function.identity()));
-            ServerSample now = services.sample().get();
-            report.setProcessCpuNanos(now.processCpuNanos());
-            report.setServerNanoTime(now.serverNanoTime());
-            report.setAvailableProcessors(now.availableProcessors());
-            report.setCpuBoundCallsByThread(now.cpuBoundCallsByThread());
+            report.recordSpent(services.sample().get());
             return report;
         }
     }

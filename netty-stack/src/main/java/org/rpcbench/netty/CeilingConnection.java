@@ -131,8 +131,7 @@ final class CeilingConnection implements StackConnection {
     @Override
     public Map<String, ServerSample> sampleServers() {
         ProbeAnswer answer = probe();
-        return Map.of(answer.server(), new ServerSample(answer.processCpuNanos(), answer.serverNanoTime(),
-                answer.availableProcessors(), answer.cpuBoundCallsByThread()));
+        return Map.of(answer.server(), answer.spent());
     }
 
     private ProbeAnswer probe() {

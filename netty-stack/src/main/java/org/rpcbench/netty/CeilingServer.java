@@ -38,7 +38,6 @@ import org.rpcbench.stack.Causes;
 import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
-import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.Versions;
 
@@ -238,12 +237,10 @@ final class CeilingServer implements RunningServer {
         }
 
         private ByteBuf probe(ChannelHandlerContext context, ByteBuf frame) {
-            ServerSample sample = services.sample().get();
             ProbeAnswer answer = new ProbeAnswer(Frame.PROTOCOL, Frame.FORMAT_NONE_NAME, Frame.format(frame),
                     hostAndPort((InetSocketAddress) context.channel().localAddress()),
                     hostAndPort((InetSocketAddress) context.channel().remoteAddress()), versions,
-                    calls.snapshot(Function.identity()), sample.processCpuNanos(), sample.serverNanoTime(),
-                    sample.availableProcessors(), sample.cpuBoundCallsByThread());
+                    calls.snapshot(Function.identity()), services.sample().get());
             try {
                 return Unpooled.wrappedBuffer(RecordFiles.JSON.writeValueAsBytes(answer));
             } catch (IOException e) {

@@ -2,12 +2,9 @@ package org.rpcbench.server;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-
-import com.sun.management.OperatingSystemMXBean;
 
 import org.rpcbench.api.EchoService;
 import org.rpcbench.contract.Durations;
@@ -24,6 +21,7 @@ import org.rpcbench.contract.StopSignals;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.profiling.ProfileRecording;
 import org.rpcbench.soak.JvmSampler;
+import org.rpcbench.stack.ProcessCounters;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
 import org.rpcbench.stack.ServerSample;
@@ -236,12 +234,11 @@ public final class BenchmarkServer {
     /** The same, every call going through the stall first when there is one, echoes kept when leaking. */
     static ServedServices services(Stall stall, RequestLeak leak) {
         EchoServiceServerImpl echo = new EchoServiceServerImpl();
-        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         UserServiceServerImpl users = new UserServiceServerImpl();
         EchoService served = leak == null ? echo : leak.echo(echo);
         return new ServedServices(stall == null ? users : stall.users(users),
                 stall == null ? served : stall.echo(served),
-                () -> new ServerSample(os.getProcessCpuTime(), System.nanoTime(),
+                () -> new ServerSample(ProcessCounters.cpuNanos(), ProcessCounters.allocatedBytes(), System.nanoTime(),
                         Runtime.getRuntime().availableProcessors(), echo.cpuBoundCallsByThread()));
     }
 }

@@ -25,6 +25,7 @@ import org.rpcbench.api.CpuBoundContract;
 import org.rpcbench.api.Payload;
 import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
+import org.rpcbench.api.UserServiceContract;
 import org.rpcbench.client.WireCheck;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.server.BenchmarkServer;
@@ -141,5 +142,18 @@ class PairEndToEndTest {
         ServerSample sample = client.connection().sampleServers().get("127.0.0.1:" + port);
         assertFalse(sample.cpuBoundCallsByThread().isEmpty(), "sample: " + sample);
         assertTrue(sample.processCpuNanos() > 0);
+    }
+
+    @Test
+    void theServerAccountsForTheCpuAndBytesItSpentOnCalls() {
+        String server = "127.0.0.1:" + port;
+        ServerSample before = client.connection().sampleServers().get(server);
+        for (int i = 0; i < 200; i++) {
+            UserServiceContract.checkGetUser(i, client.connection().userService().getUser(i));
+        }
+        ServerSample after = client.connection().sampleServers().get(server);
+        assertTrue(after.allocatedBytes() - before.allocatedBytes() > 200 * 100L, before + " then " + after);
+        assertTrue(after.processCpuNanos() > before.processCpuNanos(), before + " then " + after);
+        assertTrue(after.serverNanoTime() > before.serverNanoTime(), before + " then " + after);
     }
 }
