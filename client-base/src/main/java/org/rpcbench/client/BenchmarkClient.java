@@ -405,6 +405,7 @@ public final class BenchmarkClient {
         for (Mode mode : options.modes()) {
             jmh.mode(mode);
         }
+        jmh.addProfiler(CallCostProfiler.class);
         if (options.profileDirectory() != null) {
             jmh.addProfiler(ForkProfiler.class, options.profileDirectory().toAbsolutePath().toString());
         }

@@ -56,8 +56,7 @@ final class ServerLoad {
 
     /** The benchmark calls a server had served when its proof was taken. */
     private static long calls(List<WireProof> proofs, String server) {
-        return proofs.stream().filter(proof -> proof.server().equals(server))
-                .mapToLong(proof -> proof.callsByWireFormat().values().stream().mapToLong(Long::longValue).sum())
+        return proofs.stream().filter(proof -> proof.server().equals(server)).mapToLong(WireProof::callsServed)
                 .findFirst().orElse(0);
     }
 

@@ -30,6 +30,11 @@ public record WireProof(String stack, String protocol, String serialization, Str
         Map<String, String> versions, Map<String, Long> callsByWireFormat, int registeredClasses,
         Map<String, FrameBytes> frameBytes, Map<String, String> wire) {
 
+    /** The benchmark calls the server had served when this proof was taken, whatever their wire format. */
+    public long callsServed() {
+        return callsByWireFormat.values().stream().mapToLong(Long::longValue).sum();
+    }
+
     /** "serialization=kryo, wire=kryo, server=127.0.0.1:8080, client=127.0.0.1:51590, protocol=dubbo, dubbo=..." */
     public String describe() {
         StringBuilder text = new StringBuilder("serialization=" + serialization + ", wire=" + wireSerialization

@@ -6,13 +6,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.function.DoubleFunction;
 
+import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.RunRecord;
 
 /**
  * The regression gate: every benchmark of the candidate against the same benchmark of the baseline (same pair,
  * benchmark, mode, threads and params). A change is a regression or an improvement only when it exceeds both the
- * threshold and the two sides' noise added up; a pair that failed in the candidate fails the gate too.
+ * threshold and the two sides' noise added up; a pair that failed in the candidate fails the gate too. What a call
+ * cost in CPU and in bytes allocated on each side ({@link CallCost}) is judged the same way with thresholds of its
+ * own, once per call (from its throughput result where it has one: the cost of a call does not depend on the mode).
  */
 final class Comparison {
 
@@ -61,20 +65,72 @@ final class Comparison {
                 boolean noNoiseEstimate) {
     }
 
+    /** One cost of a call on both sides, judged as a {@link Line}. */
+    record CostLine(Key key, CallCost cost, Measurement.Cost baseline, Measurement.Cost candidate,
+                    Judgement judgement) {
+    }
+
+    /** The smallest change in percent that counts, per kind of figure. */
+    record Thresholds(double time, double cpu, double allocation) {
+
+        double of(CallCost cost) {
+            return cost.kind() == CallCost.Kind.CPU ? cpu : allocation;
+        }
+    }
+
+    /** A change and what it means, the same for a score and a cost. */
+    record Judgement(double change, Verdict verdict, String note, boolean noNoiseEstimate) {
+
+        /**
+         * @param beforeNoise, afterNoise each side's noise (NaN when it has none), in the figures' unit
+         * @param worseIfHigher whether a rise is worse (time, CPU, bytes) or better (throughput)
+         * @param format writes an amount in the figures' unit, the unit named
+         */
+        static Judgement of(double before, double beforeNoise, double after, double afterNoise,
+                boolean worseIfHigher, double threshold, DoubleFunction<String> format) {
+            double difference = after - before;
+            double change = difference / before * 100;
+            boolean worse = worseIfHigher ? difference > 0 : difference < 0;
+            boolean noNoiseEstimate = Double.isNaN(beforeNoise) && Double.isNaN(afterNoise);
+            double noise = (Double.isNaN(beforeNoise) ? 0 : beforeNoise) + (Double.isNaN(afterNoise) ? 0 : afterNoise);
+            boolean beyondThreshold = Math.abs(change) > threshold;
+            boolean beyondNoise = noNoiseEstimate || Math.abs(difference) > noise;
+            String noiseText = "noise ±" + format.apply(noise);
+            if (beyondThreshold && beyondNoise) {
+                return new Judgement(change, worse ? Verdict.REGRESSION : Verdict.IMPROVEMENT,
+                        noNoiseEstimate ? "" : "beyond " + noiseText, noNoiseEstimate);
+            }
+            String thresholdText = "under the " + Format.axis(threshold) + "% threshold";
+            String note = !beyondThreshold && !beyondNoise ? thresholdText + " and inside the " + noiseText
+                    : !beyondThreshold ? thresholdText : "inside the " + noiseText;
+            return new Judgement(change, Verdict.WITHIN_NOISE, note, noNoiseEstimate);
+        }
+    }
+
+    /** The costs gated: CPU and bytes allocated per call on each side; the load only says who was busy. */
+    private static final List<CallCost> GATED_COSTS = List.of(CallCost.CLIENT_CPU, CallCost.SERVER_CPU,
+            CallCost.CLIENT_ALLOCATION, CallCost.SERVER_ALLOCATION);
+    /** The mode a call's costs are judged from: the last of these that ran. */
+    private static final List<String> MODE_PREFERENCE = List.of(Measurement.SAMPLE, Measurement.AVERAGE_TIME,
+            Measurement.THROUGHPUT);
+
     private final Run baseline;
     private final Run candidate;
-    private final double threshold;
+    private final Thresholds thresholds;
     private final List<Line> lines;
+    private final List<CostLine> costLines;
 
-    private Comparison(Run baseline, Run candidate, double threshold, List<Line> lines) {
+    private Comparison(Run baseline, Run candidate, Thresholds thresholds, List<Line> lines,
+            List<CostLine> costLines) {
         this.baseline = baseline;
         this.candidate = candidate;
-        this.threshold = threshold;
+        this.thresholds = thresholds;
         this.lines = lines;
+        this.costLines = costLines;
     }
 
     /** @throws InputException when the two runs have no benchmark in common */
-    static Comparison of(Run baseline, Run candidate, double threshold) throws InputException {
+    static Comparison of(Run baseline, Run candidate, Thresholds thresholds) throws InputException {
         Map<Key, Measurement> baselineResults = new LinkedHashMap<>();
         baseline.measurements().forEach(m -> baselineResults.put(Key.of(m, m.pair()), m));
         String singleBaselinePair = singleFilePair(baseline);
@@ -88,7 +144,7 @@ final class Comparison {
         List<Line> lines = new ArrayList<>();
         baselineResults.forEach((key, before) -> {
             Measurement after = candidateResults.get(key);
-            lines.add(after != null ? judge(key, before, after, threshold)
+            lines.add(after != null ? judge(key, before, after, thresholds.time())
                     : missingInCandidate(key, before, candidate));
         });
         if (lines.stream().noneMatch(line -> line.candidate() != null)) {
@@ -100,7 +156,39 @@ final class Comparison {
                 lines.add(new Line(key, null, after, Double.NaN, Verdict.ONLY_IN_CANDIDATE, "", false));
             }
         });
-        return new Comparison(baseline, candidate, threshold, List.copyOf(lines));
+        return new Comparison(baseline, candidate, thresholds, List.copyOf(lines), costLines(lines, thresholds));
+    }
+
+    private static int preference(Line line) {
+        return MODE_PREFERENCE.indexOf(line.key().mode());
+    }
+
+    /** Each call's CPU and allocation costs, from one mode's pair of results per call. */
+    private static List<CostLine> costLines(List<Line> lines, Thresholds thresholds) {
+        Map<Key, Line> byCall = new LinkedHashMap<>();
+        for (Line line : lines) {
+            if (line.baseline() != null && line.candidate() != null) {
+                Key call = new Key(line.key().pair(), line.key().benchmark(), "", line.key().threads(),
+                        line.key().params());
+                Line kept = byCall.get(call);
+                if (kept == null || preference(line) > preference(kept)) {
+                    byCall.put(call, line);
+                }
+            }
+        }
+        List<CostLine> costLines = new ArrayList<>();
+        for (Line line : byCall.values()) {
+            for (CallCost cost : GATED_COSTS) {
+                Measurement.Cost before = line.baseline().costs().get(cost);
+                Measurement.Cost after = line.candidate().costs().get(cost);
+                if (before != null && after != null && before.score() > 0) {
+                    costLines.add(new CostLine(line.key(), cost, before, after, Judgement.of(before.score(),
+                            before.noise(), after.score(), after.noise(), true, thresholds.of(cost),
+                            amount -> Format.cost(cost, amount) + " " + cost.unit())));
+                }
+            }
+        }
+        return List.copyOf(costLines);
     }
 
     private static String singleFilePair(Run run) {
@@ -122,41 +210,32 @@ final class Comparison {
     }
 
     static Line judge(Key key, Measurement before, Measurement after, double threshold) {
-        double difference = after.score() - before.score();
-        double change = difference / before.score() * 100;
-        boolean worse = before.higherIsBetter() ? difference < 0 : difference > 0;
-        double baselineNoise = before.noise();
-        double candidateNoise = after.noise();
-        boolean noNoiseEstimate = Double.isNaN(baselineNoise) && Double.isNaN(candidateNoise);
-        double noise = (Double.isNaN(baselineNoise) ? 0 : baselineNoise)
-                + (Double.isNaN(candidateNoise) ? 0 : candidateNoise);
-        boolean beyondThreshold = Math.abs(change) > threshold;
-        boolean beyondNoise = noNoiseEstimate || Math.abs(difference) > noise;
-        String noiseText = "noise ±" + Format.error(before.score(), noise, before.unit()) + " " + before.unit();
-        Verdict verdict;
-        String note;
-        if (beyondThreshold && beyondNoise) {
-            verdict = worse ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
-            note = noNoiseEstimate ? "" : "beyond " + noiseText;
-        } else {
-            verdict = Verdict.WITHIN_NOISE;
-            String thresholdText = "under the " + Format.axis(threshold) + "% threshold";
-            note = !beyondThreshold && !beyondNoise ? thresholdText + " and inside the " + noiseText
-                    : !beyondThreshold ? thresholdText : "inside the " + noiseText;
-        }
-        return new Line(key, before, after, change, verdict, note, noNoiseEstimate);
+        Judgement judgement = Judgement.of(before.score(), before.noise(), after.score(), after.noise(),
+                !before.higherIsBetter(), threshold,
+                amount -> Format.error(before.score(), amount, before.unit()) + " " + before.unit());
+        return new Line(key, before, after, judgement.change(), judgement.verdict(), judgement.note(),
+                judgement.noNoiseEstimate());
     }
 
     List<Line> lines() {
         return lines;
     }
 
+    List<CostLine> costLines() {
+        return costLines;
+    }
+
     long count(Verdict verdict) {
         return lines.stream().filter(line -> line.verdict() == verdict).count();
     }
 
+    long costCount(Verdict verdict) {
+        return costLines.stream().filter(line -> line.judgement().verdict() == verdict).count();
+    }
+
     boolean passed() {
-        return count(Verdict.REGRESSION) == 0 && count(Verdict.PAIR_FAILED) == 0;
+        return count(Verdict.REGRESSION) == 0 && count(Verdict.PAIR_FAILED) == 0
+                && costCount(Verdict.REGRESSION) == 0;
     }
 
     String markdown() {
@@ -183,10 +262,43 @@ final class Comparison {
                 .append(count(Verdict.WITHIN_NOISE)).append(" within noise, ")
                 .append(unmatched).append(" unmatched, ")
                 .append(count(Verdict.PAIR_FAILED)).append(" pair failed")
-                .append("; threshold ").append(Format.axis(threshold)).append("%, noise = the largest of JMH's 99.9% error,")
-                .append(" half the spread of the fork means and, in sample mode, of the iteration means.\n\n")
-                .append(passed() ? "**Gate: passed**\n" : "**Gate: failed**\n");
+                .append("; threshold ").append(Format.axis(thresholds.time()))
+                .append("%, noise = the largest of JMH's 99.9% error,")
+                .append(" half the spread of the fork means and, in sample mode, of the iteration means.\n\n");
+        if (!costLines.isEmpty()) {
+            costsMarkdown(md);
+        }
+        md.append(passed() ? "**Gate: passed**\n" : "**Gate: failed**\n");
         return md.toString();
+    }
+
+    private void costsMarkdown(StringBuilder md) {
+        md.append("### What a call cost\n\n")
+                .append("| pair | call | cost | baseline | candidate | change | verdict |\n")
+                .append("| --- | --- | --- | ---: | ---: | ---: | --- |\n");
+        for (CostLine line : costLines) {
+            Judgement judgement = line.judgement();
+            boolean failing = judgement.verdict() == Verdict.REGRESSION;
+            String verdict = (failing ? "**" + judgement.verdict() + "**" : judgement.verdict().toString())
+                    + (judgement.note().isEmpty() ? "" : " (" + MarkdownReport.escape(judgement.note()) + ")")
+                    + (judgement.noNoiseEstimate() ? " (no noise estimate)" : "");
+            md.append("| ").append(String.join(" | ", MarkdownReport.escape(line.key().pair()),
+                            MarkdownReport.escape(line.key().call()), MarkdownReport.escape(line.cost().header()),
+                            cost(line.cost(), line.baseline()), cost(line.cost(), line.candidate()),
+                            Format.percent(judgement.change()), verdict))
+                    .append(" |\n");
+        }
+        md.append('\n').append(plural(costCount(Verdict.REGRESSION), "regression")).append(", ")
+                .append(plural(costCount(Verdict.IMPROVEMENT), "improvement")).append(", ")
+                .append(costCount(Verdict.WITHIN_NOISE)).append(" within noise; thresholds: CPU ")
+                .append(Format.axis(thresholds.cpu())).append("%, bytes allocated ")
+                .append(Format.axis(thresholds.allocation()))
+                .append("%, noise = the larger of JMH's 99.9% error and half the spread of the fork means.\n\n");
+    }
+
+    private static String cost(CallCost cost, Measurement.Cost value) {
+        return Format.cost(cost, value.score())
+                + (Double.isFinite(value.error()) ? " ± " + Format.cost(cost, value.error()) : "");
     }
 
     private static String plural(long count, String noun) {

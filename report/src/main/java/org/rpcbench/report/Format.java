@@ -4,18 +4,28 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
 
+import org.rpcbench.contract.CallCost;
+
 /** How numbers read in tables and on axes: calls/s without decimals, ms with enough digits to compare. */
 final class Format {
 
     private Format() {
     }
 
-    /** A score in its normalized unit. */
     /** Whole bytes with separators; empty for null (not measured). */
     static String bytes(Double value) {
         return value == null ? "" : String.format(Locale.ROOT, "%,.0f", value);
     }
 
+    /** Bytes as whole numbers, CPU in µs and load in percent with one decimal; empty when not measured. */
+    static String cost(CallCost cost, Double value) {
+        if (value == null) {
+            return "";
+        }
+        return cost.kind() == CallCost.Kind.ALLOCATION ? bytes(value) : String.format(Locale.ROOT, "%,.1f", value);
+    }
+
+    /** A score in its normalized unit. */
     static String score(double value, String unit) {
         return Double.isNaN(value) ? "" : String.format(Locale.ROOT, pattern(value, unit), value);
     }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -14,6 +15,8 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import org.rpcbench.contract.CallCost;
 
 /** Reads JMH's JSON result format: lenient on fields the report does not use, strict on the ones it does. */
 final class JmhJson {
@@ -102,18 +105,34 @@ final class JmhJson {
         return new Measurement(pair, benchmark, mode, threads, Collections.unmodifiableSortedMap(params),
                 score * factor, error * factor, Units.normalized(jmhUnit),
                 Collections.unmodifiableSortedMap(percentiles), forkMeans(metric, factor),
-                sampleIterationMeans(metric, factor), allocatedBytesPerCall(result));
+                sampleIterationMeans(metric, factor), costs(result.path("secondaryMetrics")));
     }
 
-    /** JMH's gc profiler's bytes allocated per operation, when it ran. */
-    private static Double allocatedBytesPerCall(JsonNode result) {
-        for (String name : GC_ALLOCATION_PER_CALL) {
-            double bytes = number(result.path("secondaryMetrics").path(name).path("score"));
-            if (Double.isFinite(bytes)) {
-                return bytes;
+    /**
+     * The call costs the client measured; without its own allocation count (a result from before it), JMH's gc
+     * profiler's bytes per operation where that ran.
+     */
+    private static Map<CallCost, Measurement.Cost> costs(JsonNode secondary) {
+        Map<CallCost, Measurement.Cost> costs = new EnumMap<>(CallCost.class);
+        for (CallCost cost : CallCost.values()) {
+            Measurement.Cost value = cost(secondary.path(cost.label()));
+            if (value != null) {
+                costs.put(cost, value);
             }
         }
-        return null;
+        for (String name : GC_ALLOCATION_PER_CALL) {
+            Measurement.Cost bytes = cost(secondary.path(name));
+            if (bytes != null) {
+                costs.putIfAbsent(CallCost.CLIENT_ALLOCATION, bytes);
+            }
+        }
+        return Collections.unmodifiableMap(costs);
+    }
+
+    private static Measurement.Cost cost(JsonNode metric) {
+        double score = number(metric.path("score"));
+        return Double.isFinite(score)
+                ? new Measurement.Cost(score, number(metric.path("scoreError")), forkMeans(metric, 1)) : null;
     }
 
     /** Each sample-mode iteration's mean time, from its histogram; empty in the other modes. */

@@ -1,10 +1,15 @@
 package org.rpcbench.report;
 
+import java.util.Arrays;
 import java.util.DoubleSummaryStatistics;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.SortedMap;
 import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
+
+import org.rpcbench.contract.CallCost;
 
 /**
  * One JMH result (one benchmark x mode x params x threads) of one pair, in the report's units: a throughput score in
@@ -20,21 +25,29 @@ import java.util.stream.DoubleStream;
  * @param percentiles the score's percentiles (0..100) in ms, sample mode only; empty otherwise
  * @param forkMeans  the mean score of each fork, normalized
  * @param sampleIterationMeans sample mode: each iteration's mean time in ms; empty in the other modes
- * @param allocatedBytesPerCall the client's bytes allocated per call (JMH's gc profiler), or null without it
+ * @param costs      what a call cost on each side ({@link CallCost}), those the run measured
  */
 record Measurement(String pair, String benchmark, String mode, int threads, SortedMap<String, String> params,
                    double score, double error, String unit, SortedMap<Double, Double> percentiles,
-                   List<Double> forkMeans, List<Double> sampleIterationMeans, Double allocatedBytesPerCall) {
+                   List<Double> forkMeans, List<Double> sampleIterationMeans, Map<CallCost, Cost> costs) {
+
+    /** One cost metric of this result: JMH's score and error for it, and each fork's mean. */
+    record Cost(double score, double error, List<Double> forkMeans) {
+
+        /** As {@link Measurement#noise()}: the larger of JMH's error and half the spread of the fork means. */
+        double noise() {
+            return DoubleStream.of(error, halfSpread(forkMeans)).filter(Double::isFinite).max().orElse(Double.NaN);
+        }
+    }
 
     static final String THROUGHPUT = "thrpt";
     static final String AVERAGE_TIME = "avgt";
     static final String SAMPLE = "sample";
 
-    /** The bytes per call of the first of these modes' measurements that ran with JMH's gc profiler, or null. */
-    static Double allocatedBytesPerCall(Measurement... modes) {
-        return java.util.Arrays.stream(modes).filter(java.util.Objects::nonNull)
-                .map(mode -> mode.allocatedBytesPerCall()).filter(java.util.Objects::nonNull).findFirst()
-                .orElse(null);
+    /** The cost per call the first of these modes' measurements has, or null when none has it. */
+    static Double cost(CallCost cost, Measurement... modes) {
+        return Arrays.stream(modes).filter(Objects::nonNull).map(mode -> mode.costs().get(cost))
+                .filter(Objects::nonNull).map(Cost::score).findFirst().orElse(null);
     }
 
     boolean higherIsBetter() {

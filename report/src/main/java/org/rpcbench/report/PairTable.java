@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.rpcbench.contract.CallCost;
+
 /**
  * One pair's results in the seed reports' shape, the table a client prints and saves beside its result: a row per
  * call, payload and thread count with TPS, average time and the sample mode's percentiles, JMH's error beside each
@@ -29,8 +31,8 @@ public final class PairTable {
                     percentile(50), percentile(99), percentile(99.9));
         }
 
-        Double allocatedBytesPerCall() {
-            return Measurement.allocatedBytesPerCall(throughput, average, sample);
+        Double cost(CallCost cost) {
+            return Measurement.cost(cost, throughput, average, sample);
         }
 
         private String percentile(double percentile) {
@@ -66,11 +68,10 @@ public final class PairTable {
         }
         String note = rows.stream().anyMatch(row -> row.sample() != null)
                 ? "\n" + ReportTables.CLOSED_LOOP_NOTE + "\n" : "";
-        boolean allocation = rows.stream().anyMatch(row -> row.allocatedBytesPerCall() != null);
+        List<CallCost> costs = ReportTables.COST_COLUMNS.stream()
+                .filter(cost -> rows.stream().anyMatch(row -> row.cost(cost) != null)).toList();
         List<String> header = new ArrayList<>(HEADER);
-        if (allocation) {
-            header.add(ReportTables.ALLOCATION_HEADER);
-        }
+        costs.forEach(cost -> header.add(cost.header()));
         if (seed != null) {
             header.add("seed TPS (calls/s)");
             header.add("seed avg (ms)");
@@ -78,9 +79,7 @@ public final class PairTable {
         List<List<String>> cells = new ArrayList<>();
         for (Row row : rows) {
             List<String> line = new ArrayList<>(row.cells());
-            if (allocation) {
-                line.add(Format.bytes(row.allocatedBytesPerCall()));
-            }
+            costs.forEach(cost -> line.add(Format.cost(cost, row.cost(cost))));
             if (seed == null) {
                 cells.add(line);
                 continue;

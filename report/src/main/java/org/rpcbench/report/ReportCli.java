@@ -27,6 +27,8 @@ import picocli.CommandLine.Spec;
 public final class ReportCli implements Callable<Integer> {
 
     static final double DEFAULT_THRESHOLD = 5;
+    static final double DEFAULT_CPU_THRESHOLD = 10;
+    static final double DEFAULT_ALLOCATION_THRESHOLD = 5;
 
     @Spec
     CommandSpec spec;
@@ -120,6 +122,14 @@ public final class ReportCli implements Callable<Integer> {
                 description = "smallest change in percent that counts, beyond the noise (default: ${DEFAULT-VALUE})")
         double threshold = DEFAULT_THRESHOLD;
 
+        @Option(names = "--cpu-threshold", paramLabel = "PERCENT", description = "the same for the CPU a call cost"
+                + " on the client and on the server (default: ${DEFAULT-VALUE})")
+        double cpuThreshold = DEFAULT_CPU_THRESHOLD;
+
+        @Option(names = "--alloc-threshold", paramLabel = "PERCENT", description = "the same for the bytes a call"
+                + " allocated on the client and on the server (default: ${DEFAULT-VALUE})")
+        double allocationThreshold = DEFAULT_ALLOCATION_THRESHOLD;
+
         @Option(names = "--out", paramLabel = "FILE", description = "also write the Markdown to this file")
         Path out;
 
@@ -128,12 +138,12 @@ public final class ReportCli implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            if (!Double.isFinite(threshold) || threshold < 0) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "option threshold: " + threshold
-                        + " is not a percentage of 0 or more");
-            }
+            checkPercentage("threshold", threshold);
+            checkPercentage("cpu-threshold", cpuThreshold);
+            checkPercentage("alloc-threshold", allocationThreshold);
             try {
-                Comparison comparison = Comparison.of(loadSide(baseline), loadSide(candidate), threshold);
+                Comparison comparison = Comparison.of(loadSide(baseline), loadSide(candidate),
+                        new Comparison.Thresholds(threshold, cpuThreshold, allocationThreshold));
                 String markdown = comparison.markdown();
                 spec.commandLine().getOut().print(markdown);
                 spec.commandLine().getOut().flush();
@@ -145,6 +155,13 @@ public final class ReportCli implements Callable<Integer> {
                 return unusable(spec, e.getMessage());
             } catch (UncheckedIOException e) {
                 return unusable(spec, e.getCause().getMessage());
+            }
+        }
+
+        private void checkPercentage(String option, double value) {
+            if (!Double.isFinite(value) || value < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "option " + option + ": " + value
+                        + " is not a percentage of 0 or more");
             }
         }
 

@@ -12,6 +12,8 @@ import java.util.SortedMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.rpcbench.contract.CallCost;
+
 /**
  * A run arranged the way the seed reports read: one table per call with a row per pair, a serializer ranking per call,
  * and the sweeps (a benchmark run at several payloads or thread counts) the charts draw. Markdown and HTML render
@@ -42,9 +44,9 @@ final class ReportModel {
             return sample == null ? Double.NaN : sample.percentiles().getOrDefault(percentile, Double.NaN);
         }
 
-        /** The client's bytes per call from whichever mode ran with JMH's gc profiler, or null. */
-        Double allocatedBytesPerCall() {
-            return Measurement.allocatedBytesPerCall(throughput, average, sample);
+        /** A cost per call from whichever mode measured it, or null. */
+        Double cost(CallCost cost) {
+            return Measurement.cost(cost, throughput, average, sample);
         }
     }
 
@@ -55,8 +57,10 @@ final class ReportModel {
             return rows.stream().anyMatch(row -> row.throughput() != null);
         }
 
-        boolean hasAllocation() {
-            return rows.stream().anyMatch(row -> row.allocatedBytesPerCall() != null);
+        /** The costs per call of {@link ReportTables#COST_COLUMNS} that some pair has for this call. */
+        List<CallCost> costs() {
+            return ReportTables.COST_COLUMNS.stream()
+                    .filter(cost -> rows.stream().anyMatch(row -> row.cost(cost) != null)).toList();
         }
 
         boolean hasSample() {

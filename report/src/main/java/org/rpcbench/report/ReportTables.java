@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.OpenLoopReport;
+import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.WireProof;
@@ -25,8 +26,9 @@ final class ReportTables {
 
     static final List<String> CALL_HEADER = List.of("pair", "TPS (calls/s)", "avg (ms)", "p50 (ms)", "p90 (ms)",
             "p99 (ms)", "p99.9 (ms)");
-    /** With JMH's gc profiler (client -a "--gc"): what the client allocated per call, in its measured iterations. */
-    static final String ALLOCATION_HEADER = "client alloc (B/call)";
+    /** What a call cost on each side, a column each where the run measured it. */
+    static final List<CallCost> COST_COLUMNS = List.of(CallCost.CLIENT_CPU, CallCost.SERVER_CPU,
+            CallCost.CLIENT_ALLOCATION, CallCost.SERVER_ALLOCATION);
     /** The transport's ceiling: a call that has it gets a column of every pair's TPS over the ceiling's. */
     static final String CEILING_PAIR = "netty-ceiling";
     static final String OF_CEILING_HEADER = "of the ceiling (TPS)";
@@ -361,19 +363,17 @@ final class ReportTables {
      */
     static Table callTable(ReportModel.Call call) {
         List<List<String>> rows = call.rows().stream().map(ReportTables::callRow).toList();
-        List<String> callHeader = CALL_HEADER;
-        if (call.hasAllocation()) {
-            callHeader = new ArrayList<>(CALL_HEADER);
-            callHeader.add(ALLOCATION_HEADER);
-            List<List<String>> withAllocation = new ArrayList<>();
-            for (int i = 0; i < rows.size(); i++) {
-                Double bytes = call.rows().get(i).allocatedBytesPerCall();
-                List<String> row = new ArrayList<>(rows.get(i));
-                row.add(Format.bytes(bytes));
-                withAllocation.add(row);
-            }
-            rows = withAllocation;
+        List<CallCost> costs = call.costs();
+        List<String> callHeader = new ArrayList<>(CALL_HEADER);
+        costs.forEach(cost -> callHeader.add(cost.header()));
+        List<List<String>> withCosts = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> row = new ArrayList<>(rows.get(i));
+            ReportModel.Row scores = call.rows().get(i);
+            costs.forEach(cost -> row.add(Format.cost(cost, scores.cost(cost))));
+            withCosts.add(row);
         }
+        rows = withCosts;
         Measurement ceiling = call.rows().stream()
                 .filter(row -> row.pair().equals(CEILING_PAIR) && row.throughput() != null)
                 .map(ReportModel.Row::throughput).findFirst().orElse(null);

@@ -84,6 +84,48 @@ class CompareTest {
                 result.out());
     }
 
+    /** One pair's JMH result of getUser in two modes, each with the same server CPU and client bytes per call. */
+    private static Path costs(Path directory, String side, double serverCpu, double clientBytes) throws Exception {
+        String result = "{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark.getUser\", \"mode\": \"%s\","
+                + " \"threads\": 4, \"params\": {}, \"primaryMetric\": {\"score\": %s, \"scoreError\": 1,"
+                + " \"scoreUnit\": \"%s\"}, \"secondaryMetrics\": {"
+                + "\"cost.server.cpu\": {\"score\": %s, \"scoreError\": 1.0, \"scoreUnit\": \"us/op\"},"
+                + " \"cost.client.alloc\": {\"score\": %s, \"scoreError\": 50, \"scoreUnit\": \"B/op\"},"
+                + " \"cost.client.load\": {\"score\": 70, \"scoreError\": 50, \"scoreUnit\": \"%%\"}}}";
+        Path file = directory.resolve(side + "/dubbo-kryo.json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "[" + String.format(java.util.Locale.ROOT, result, "thrpt", 20000, "ops/s", serverCpu,
+                clientBytes) + ", " + String.format(java.util.Locale.ROOT, result, "avgt", 0.2, "ms/op", serverCpu,
+                clientBytes) + "]");
+        return file;
+    }
+
+    @Test
+    void aCallsCostIsGatedOncePerCallWithItsOwnThreshold(@TempDir Path directory) throws Exception {
+        String baseline = costs(directory, "a", 40, 10000).toString();
+        String candidate = costs(directory, "b", 48, 10400).toString();
+
+        Fixtures.Result result = Fixtures.cli("compare", baseline, candidate);
+        assertEquals(1, result.exitCode(), result.out() + result.err());
+        String md = result.out();
+        assertTrue(md.contains("| dubbo-kryo | getUser (4 threads) | server CPU (µs/call) | 40.0 ± 1.0 | 48.0 ± 1.0"
+                + " | +20.0% | **regression** (beyond noise ±2.0 us/op) |"), md);
+        assertTrue(md.contains("| dubbo-kryo | getUser (4 threads) | client alloc (B/call) | 10,000 ± 50 |"
+                + " 10,400 ± 50 | +4.0% | within noise (under the 5% threshold) |"), md);
+        assertEquals(2, md.lines().filter(line -> line.contains("(µs/call)") || line.contains("(B/call)")).count(),
+                "one line per cost and call, whatever the modes; the load is not gated: " + md);
+        assertTrue(md.contains("1 regression, 0 improvements, 1 within noise; thresholds: CPU 10%, bytes allocated"
+                + " 5%"), md);
+        assertTrue(md.strip().endsWith("**Gate: failed**"), md);
+
+        Fixtures.Result lenient = Fixtures.cli("compare", "--cpu-threshold", "25", "--alloc-threshold", "3",
+                baseline, candidate);
+        assertEquals(1, lenient.exitCode(), lenient.out());
+        assertTrue(lenient.out().contains("| +20.0% | within noise (under the 25% threshold) |"), lenient.out());
+        assertTrue(lenient.out().contains("| +4.0% | **regression** (beyond noise ±100 B/op) |"), lenient.out());
+        assertEquals(0, Fixtures.cli("compare", "--cpu-threshold", "25", baseline, candidate).exitCode());
+    }
+
     @Test
     void outOptionWritesTheSameMarkdown(@TempDir Path directory) throws Exception {
         Path file = directory.resolve("gate/compare.md");
@@ -118,6 +160,8 @@ class CompareTest {
         String baseline = Fixtures.arg("baseline");
         for (List<String> args : List.<List<String>>of(List.of("compare", "--threshold", "abc", baseline, baseline),
                 List.of("compare", "--threshold", "-1", baseline, baseline),
+                List.of("compare", "--cpu-threshold", "-1", baseline, baseline),
+                List.of("compare", "--alloc-threshold", "NaN", baseline, baseline),
                 List.of("compare", "--bogus", baseline, baseline),
                 List.of("compare", baseline),
                 List.of("compare", baseline, baseline, baseline),

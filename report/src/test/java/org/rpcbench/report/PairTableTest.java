@@ -52,4 +52,20 @@ class PairTableTest {
                 + " p99.9 (ms) | client alloc (B/call) |\n"), md);
         assertTrue(md.contains("| getUser |  | 4 | 20,000 ± 500 |  |  |  |  | 1,234 |"), md);
     }
+
+    @Test
+    void theCostsTheClientMeasuredAreColumnsItsOwnAllocationCountFirst() {
+        String json = "[{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark.getUser\", \"mode\": \"thrpt\","
+                + " \"threads\": 4, \"params\": {}, \"primaryMetric\": {\"score\": 20000, \"scoreError\": 500,"
+                + " \"scoreUnit\": \"ops/s\"}, \"secondaryMetrics\": {\"gc.alloc.rate.norm\": {\"score\": 1234.4,"
+                + " \"scoreUnit\": \"B/op\"}, \"cost.client.alloc\": {\"score\": 1240.2, \"scoreUnit\": \"B/op\"},"
+                + " \"cost.client.cpu\": {\"score\": 151.26, \"scoreUnit\": \"us/op\"},"
+                + " \"cost.server.cpu\": {\"score\": 40.04, \"scoreUnit\": \"us/op\"},"
+                + " \"cost.server.alloc\": {\"score\": 15122.0, \"scoreUnit\": \"B/op\"}}}]";
+        String md = PairTable.markdown(json);
+        assertTrue(md.startsWith("| call | payload | threads | TPS (calls/s) | avg (ms) | p50 (ms) | p99 (ms) |"
+                + " p99.9 (ms) | client CPU (µs/call) | server CPU (µs/call) | client alloc (B/call) |"
+                + " server alloc (B/call) |\n"), md);
+        assertTrue(md.contains("| getUser |  | 4 | 20,000 ± 500 |  |  |  |  | 151.3 | 40.0 | 1,240 | 15,122 |"), md);
+    }
 }

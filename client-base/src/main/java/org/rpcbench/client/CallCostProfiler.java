@@ -1,0 +1,144 @@
+package org.rpcbench.client;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.WireProof;
+import org.rpcbench.stack.ProcessCounters;
+import org.rpcbench.stack.ServerSample;
+import org.rpcbench.stack.StackConnection;
+
+/**
+ * What each call of an iteration cost on both sides ({@link CallCost}): the benchmark's state takes what the client
+ * and every provider had spent at the end of its iteration set-up and at the start of its tear-down, outside JMH's
+ * timing, and this profiler divides the differences by the iteration's operations (the client's side) or by the
+ * calls the providers served meanwhile (the server's side, right with other clients calling the same providers).
+ */
+public final class CallCostProfiler implements InternalProfiler {
+
+    private static final AtomicReference<Spent> ITERATION_START = new AtomicReference<>();
+    private static final AtomicReference<Spent> ITERATION_END = new AtomicReference<>();
+
+    /** What the client's JVM and its providers had spent at one moment, by the server's end of the connection. */
+    record Spent(long clientCpuNanos, long clientAllocatedBytes, long clientNanoTime, int clientProcessors,
+            Map<String, ServerSample> servers, Map<String, Long> callsServed) {
+
+        /** The client's counters read last at a start, first at an end: the probe calls stay out of its window. */
+        static Spent of(StackConnection connection, boolean start) {
+            if (start) {
+                Map<String, Long> calls = callsServed(connection.proveWire());
+                Map<String, ServerSample> servers = connection.sampleServers();
+                return client(servers, calls);
+            }
+            Spent client = client(Map.of(), Map.of());
+            Map<String, ServerSample> servers = connection.sampleServers();
+            return new Spent(client.clientCpuNanos, client.clientAllocatedBytes, client.clientNanoTime,
+                    client.clientProcessors, servers, callsServed(connection.proveWire()));
+        }
+
+        private static Spent client(Map<String, ServerSample> servers, Map<String, Long> calls) {
+            return new Spent(ProcessCounters.cpuNanos(), ProcessCounters.allocatedBytes(), System.nanoTime(),
+                    Runtime.getRuntime().availableProcessors(), servers, calls);
+        }
+
+        private static Map<String, Long> callsServed(List<WireProof> proofs) {
+            Map<String, Long> calls = new TreeMap<>();
+            proofs.forEach(proof -> calls.put(proof.server(), proof.callsServed()));
+            return calls;
+        }
+    }
+
+    /** Called by the benchmark state once its iteration set-up is done. */
+    static void iterationStarts(StackConnection connection) {
+        ITERATION_START.set(Spent.of(connection, true));
+    }
+
+    /** Called by the benchmark state before its iteration tear-down. */
+    static void iterationEnds(StackConnection connection) {
+        ITERATION_END.set(Spent.of(connection, false));
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmark, IterationParams iteration) {
+        ITERATION_START.set(null);
+        ITERATION_END.set(null);
+    }
+
+    @Override
+    public Collection<? extends Result> afterIteration(BenchmarkParams benchmark, IterationParams iteration,
+            IterationResult result) {
+        Spent start = ITERATION_START.getAndSet(null);
+        Spent end = ITERATION_END.getAndSet(null);
+        if (start == null || end == null) {
+            return List.of();
+        }
+        return costs(start, end, result.getMetadata().getAllOps());
+    }
+
+    /** The costs between two moments of an iteration that made {@code operations} calls. */
+    static List<ScalarResult> costs(Spent start, Spent end, long operations) {
+        List<ScalarResult> costs = new ArrayList<>();
+        long clientCpu = end.clientCpuNanos - start.clientCpuNanos;
+        long clientNanos = end.clientNanoTime - start.clientNanoTime;
+        if (operations > 0) {
+            add(costs, CallCost.CLIENT_CPU, clientCpu / 1e3 / operations);
+            if (start.clientAllocatedBytes >= 0 && end.clientAllocatedBytes >= 0) {
+                add(costs, CallCost.CLIENT_ALLOCATION,
+                        (double) (end.clientAllocatedBytes - start.clientAllocatedBytes) / operations);
+            }
+        }
+        if (clientNanos > 0) {
+            add(costs, CallCost.CLIENT_LOAD, 100.0 * clientCpu / ((double) clientNanos * end.clientProcessors));
+        }
+        long serverCpu = 0;
+        long serverAllocated = 0;
+        boolean allocationCounted = true;
+        double serverCoreNanos = 0;
+        long calls = 0;
+        for (Map.Entry<String, ServerSample> server : end.servers.entrySet()) {
+            ServerSample before = start.servers.get(server.getKey());
+            ServerSample after = server.getValue();
+            if (before == null) {
+                return costs;
+            }
+            serverCpu += after.processCpuNanos() - before.processCpuNanos();
+            allocationCounted &= before.allocatedBytes() >= 0 && after.allocatedBytes() >= 0;
+            serverAllocated += after.allocatedBytes() - before.allocatedBytes();
+            serverCoreNanos += (double) (after.serverNanoTime() - before.serverNanoTime())
+                    * after.availableProcessors();
+            calls += end.callsServed.getOrDefault(server.getKey(), 0L)
+                    - start.callsServed.getOrDefault(server.getKey(), 0L);
+        }
+        if (calls > 0) {
+            add(costs, CallCost.SERVER_CPU, serverCpu / 1e3 / calls);
+            if (allocationCounted) {
+                add(costs, CallCost.SERVER_ALLOCATION, (double) serverAllocated / calls);
+            }
+        }
+        if (serverCoreNanos > 0) {
+            add(costs, CallCost.SERVER_LOAD, 100.0 * serverCpu / serverCoreNanos);
+        }
+        return costs;
+    }
+
+    private static void add(List<ScalarResult> costs, CallCost cost, double value) {
+        costs.add(new ScalarResult(cost.label(), value, cost.unit(), AggregationPolicy.AVG));
+    }
+
+    @Override
+    public String getDescription() {
+        return "CPU and bytes allocated per call on the client and on its providers, and both sides' CPU load";
+    }
+}

@@ -1,0 +1,61 @@
+package org.rpcbench.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.results.ScalarResult;
+import org.rpcbench.contract.CallCost;
+import org.rpcbench.stack.ServerSample;
+
+class CallCostProfilerTest {
+
+    private static final long SECOND = 1_000_000_000L;
+
+    private static ServerSample server(long cpuNanos, long allocatedBytes, long nanoTime) {
+        return new ServerSample(cpuNanos, allocatedBytes, nanoTime, 2, Map.of());
+    }
+
+    private static Map<String, Double> byLabel(List<ScalarResult> results) {
+        Map<String, Double> values = new TreeMap<>();
+        results.forEach(result -> values.put(result.getLabel(), result.getScore()));
+        return values;
+    }
+
+    @Test
+    void clientCostsArePerOperationServerCostsPerCallTheProvidersServed() {
+        // two providers over one second: 1,000 operations by this client, 3,000 calls served (another client too)
+        CallCostProfiler.Spent start = new CallCostProfiler.Spent(5 * SECOND, 1_000_000, 0, 2,
+                Map.of("a:1", server(SECOND, 0, 0), "b:1", server(SECOND, 0, 7 * SECOND)),
+                Map.of("a:1", 100L, "b:1", 0L));
+        CallCostProfiler.Spent end = new CallCostProfiler.Spent(6 * SECOND, 11_000_000, SECOND, 2,
+                Map.of("a:1", server(SECOND + SECOND / 2, 6_000_000, SECOND),
+                        "b:1", server(SECOND + SECOND / 2, 3_000_000, 8 * SECOND)),
+                Map.of("a:1", 2100L, "b:1", 1000L));
+
+        Map<String, Double> costs = byLabel(CallCostProfiler.costs(start, end, 1000));
+
+        assertEquals(1000.0, costs.get(CallCost.CLIENT_CPU.label()), 1e-9);
+        assertEquals(10_000.0, costs.get(CallCost.CLIENT_ALLOCATION.label()), 1e-9);
+        assertEquals(50.0, costs.get(CallCost.CLIENT_LOAD.label()), 1e-9);
+        assertEquals(1e6 / 3000, costs.get(CallCost.SERVER_CPU.label()), 1e-9);
+        assertEquals(3000.0, costs.get(CallCost.SERVER_ALLOCATION.label()), 1e-9);
+        assertEquals(25.0, costs.get(CallCost.SERVER_LOAD.label()), 1e-9);
+    }
+
+    @Test
+    void whatCannotBeCountedIsLeftOutRatherThanGuessed() {
+        CallCostProfiler.Spent start = new CallCostProfiler.Spent(0, -1, 0, 2,
+                Map.of("a:1", server(0, -1, 0)), Map.of("a:1", 10L));
+        CallCostProfiler.Spent end = new CallCostProfiler.Spent(SECOND, -1, SECOND, 2,
+                Map.of("a:1", server(SECOND, -1, SECOND)), Map.of("a:1", 10L));
+
+        Map<String, Double> costs = byLabel(CallCostProfiler.costs(start, end, 0));
+
+        // no operations, no bytes counted on either side, no calls served: only the loads remain
+        assertEquals(Map.of(CallCost.CLIENT_LOAD.label(), 50.0, CallCost.SERVER_LOAD.label(), 50.0), costs);
+    }
+}

@@ -1,0 +1,55 @@
+package org.rpcbench.contract;
+
+/**
+ * What a call cost on each side, measured over every JMH iteration and written by the client into JMH's JSON as
+ * secondary metrics under {@link #label()}, which the report and the gate read back. CPU and allocation per call
+ * move far less with the machine's load than time does, so they are gated with thresholds of their own.
+ */
+public enum CallCost {
+    /** The client's process CPU (its JMH fork) over the iteration, per operation. */
+    CLIENT_CPU("cost.client.cpu", "us/op", "client CPU (µs/call)", Kind.CPU),
+    /** The providers' process CPU over the iteration, per call they served. */
+    SERVER_CPU("cost.server.cpu", "us/op", "server CPU (µs/call)", Kind.CPU),
+    /** Bytes the client's threads allocated over the iteration, per operation. */
+    CLIENT_ALLOCATION("cost.client.alloc", "B/op", "client alloc (B/call)", Kind.ALLOCATION),
+    /** Bytes the providers' threads allocated over the iteration, per call they served. */
+    SERVER_ALLOCATION("cost.server.alloc", "B/op", "server alloc (B/call)", Kind.ALLOCATION),
+    /** The client's CPU over the iteration, in percent of all its machine's cores. */
+    CLIENT_LOAD("cost.client.load", "%", "client load (% of cores)", Kind.LOAD),
+    /** The providers' CPU over the iteration, in percent of all their machines' cores. */
+    SERVER_LOAD("cost.server.load", "%", "server load (% of cores)", Kind.LOAD);
+
+    /** What a metric measures, and so which threshold gates it. */
+    public enum Kind { CPU, ALLOCATION, LOAD }
+
+    private final String label;
+    private final String unit;
+    private final String header;
+    private final Kind kind;
+
+    CallCost(String label, String unit, String header, Kind kind) {
+        this.label = label;
+        this.unit = unit;
+        this.header = header;
+        this.kind = kind;
+    }
+
+    /** The secondary metric's name in JMH's JSON. */
+    public String label() {
+        return label;
+    }
+
+    /** The unit JMH prints beside it. */
+    public String unit() {
+        return unit;
+    }
+
+    /** A report column's header. */
+    public String header() {
+        return header;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+}
