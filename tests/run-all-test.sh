@@ -105,7 +105,11 @@ check "report.md has a ranking per call" \
 check "report.md ranks the ceiling with the serializers" grep -q "^Ranking by TPS .*netty-ceiling [01]\.[0-9][0-9]" \
     "$work/all/report.md"
 check "report.html draws its charts inline" grep -q "<svg" "$work/all/report.html"
-check "report.md: the client's bytes per call (JMH's gc profiler)" grep -q "client alloc (B/call)" "$work/all/report.md"
+check "report.md: the client's bytes per call" grep -q "client alloc (B/call)" "$work/all/report.md"
+check "every pair's every result has the CPU and bytes a call cost on both sides" \
+    run_json "$work/all/run.json" 'all(all(all(m in r["secondaryMetrics"] for m in ("cost.client.cpu", "cost.server.cpu", "cost.client.alloc", "cost.server.alloc")) for r in json.load(open(os.path.join(os.path.dirname(sys.argv[1]), p["result"])))) for p in run["pairs"])'
+check "report.md: what a call cost on both sides" grep -q "| server CPU (µs/call) | client alloc (B/call) |" \
+    "$work/all/report.md"
 check "report.md: the profiles, linked" grep -q "^- dubbo-kryo, server :[0-9]*: async-profiler" "$work/all/report.md"
 check "flamediff of a run with itself: every profile compared, exit 0" \
     exits_with 0 "diff flame graph: .*dubbo-kryo-server.cpu.diff.html" "$work/flamediff.out" -- \

@@ -28,7 +28,7 @@ public final class ReportCli implements Callable<Integer> {
 
     static final double DEFAULT_THRESHOLD = 5;
     static final double DEFAULT_CPU_THRESHOLD = 10;
-    static final double DEFAULT_ALLOCATION_THRESHOLD = 5;
+    static final double DEFAULT_ALLOCATION_THRESHOLD = 2;
 
     @Spec
     CommandSpec spec;

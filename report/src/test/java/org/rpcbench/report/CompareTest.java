@@ -103,7 +103,7 @@ class CompareTest {
     @Test
     void aCallsCostIsGatedOncePerCallWithItsOwnThreshold(@TempDir Path directory) throws Exception {
         String baseline = costs(directory, "a", 40, 10000).toString();
-        String candidate = costs(directory, "b", 48, 10400).toString();
+        String candidate = costs(directory, "b", 48, 10150).toString();
 
         Fixtures.Result result = Fixtures.cli("compare", baseline, candidate);
         assertEquals(1, result.exitCode(), result.out() + result.err());
@@ -111,18 +111,18 @@ class CompareTest {
         assertTrue(md.contains("| dubbo-kryo | getUser (4 threads) | server CPU (µs/call) | 40.0 ± 1.0 | 48.0 ± 1.0"
                 + " | +20.0% | **regression** (beyond noise ±2.0 us/op) |"), md);
         assertTrue(md.contains("| dubbo-kryo | getUser (4 threads) | client alloc (B/call) | 10,000 ± 50 |"
-                + " 10,400 ± 50 | +4.0% | within noise (under the 5% threshold) |"), md);
+                + " 10,150 ± 50 | +1.5% | within noise (under the 2% threshold) |"), md);
         assertEquals(2, md.lines().filter(line -> line.contains("(µs/call)") || line.contains("(B/call)")).count(),
                 "one line per cost and call, whatever the modes; the load is not gated: " + md);
         assertTrue(md.contains("1 regression, 0 improvements, 1 within noise; thresholds: CPU 10%, bytes allocated"
-                + " 5%"), md);
+                + " 2%"), md);
         assertTrue(md.strip().endsWith("**Gate: failed**"), md);
 
-        Fixtures.Result lenient = Fixtures.cli("compare", "--cpu-threshold", "25", "--alloc-threshold", "3",
+        Fixtures.Result lenient = Fixtures.cli("compare", "--cpu-threshold", "25", "--alloc-threshold", "1",
                 baseline, candidate);
         assertEquals(1, lenient.exitCode(), lenient.out());
         assertTrue(lenient.out().contains("| +20.0% | within noise (under the 25% threshold) |"), lenient.out());
-        assertTrue(lenient.out().contains("| +4.0% | **regression** (beyond noise ±100 B/op) |"), lenient.out());
+        assertTrue(lenient.out().contains("| +1.5% | **regression** (beyond noise ±100 B/op) |"), lenient.out());
         assertEquals(0, Fixtures.cli("compare", "--cpu-threshold", "25", baseline, candidate).exitCode());
     }
 
