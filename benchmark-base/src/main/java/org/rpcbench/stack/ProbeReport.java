@@ -36,6 +36,8 @@ public class ProbeReport implements Serializable {
     private long allocatedBytes;
     private long serverNanoTime;
     private int availableProcessors;
+    /** The server's machine, as {@link ProcessCounters#machine()} names it. */
+    private String machine;
     /** Calls of the CPU-bound scenario per provider worker thread. */
     private HashMap<String, Long> cpuBoundCallsByThread = new HashMap<>();
 
@@ -143,6 +145,14 @@ public class ProbeReport implements Serializable {
         this.availableProcessors = availableProcessors;
     }
 
+    public String getMachine() {
+        return machine;
+    }
+
+    public void setMachine(String machine) {
+        this.machine = machine;
+    }
+
     public Map<String, Long> getCpuBoundCallsByThread() {
         return cpuBoundCallsByThread;
     }
@@ -164,12 +174,13 @@ public class ProbeReport implements Serializable {
         allocatedBytes = sample.allocatedBytes();
         serverNanoTime = sample.serverNanoTime();
         availableProcessors = sample.availableProcessors();
+        machine = sample.machine();
         cpuBoundCallsByThread = new HashMap<>(sample.cpuBoundCallsByThread());
     }
 
     /** The server's account of what it had spent when it answered. */
     public ServerSample spent() {
-        return new ServerSample(processCpuNanos, allocatedBytes, serverNanoTime, availableProcessors,
+        return new ServerSample(processCpuNanos, allocatedBytes, serverNanoTime, availableProcessors, machine,
                 cpuBoundCallsByThread);
     }
 }

@@ -1,6 +1,9 @@
 package org.rpcbench.stack;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import com.sun.management.OperatingSystemMXBean;
 import com.sun.management.ThreadMXBean;
@@ -12,7 +15,23 @@ public final class ProcessCounters {
             (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
+    /** Processes on one kernel share its cores, network namespaces and containers included. */
+    private static final String MACHINE = readMachine();
+
     private ProcessCounters() {
+    }
+
+    private static String readMachine() {
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).strip();
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    /** The running kernel's boot id, the same for every process that shares this machine's cores; empty off Linux. */
+    public static String machine() {
+        return MACHINE;
     }
 
     /** The process's CPU time in ns, every thread's, the JVM's own included. */

@@ -33,7 +33,7 @@ public final class CallCostProfiler implements InternalProfiler {
 
     /** What the client's JVM and its providers had spent at one moment, by the server's end of the connection. */
     record Spent(long clientCpuNanos, long clientAllocatedBytes, long clientNanoTime, int clientProcessors,
-            Map<String, ServerSample> servers, Map<String, Long> callsServed) {
+            String clientMachine, Map<String, ServerSample> servers, Map<String, Long> callsServed) {
 
         /** The client's counters read last at a start, first at an end: the probe calls stay out of its window. */
         static Spent of(StackConnection connection, boolean start) {
@@ -45,12 +45,12 @@ public final class CallCostProfiler implements InternalProfiler {
             Spent client = client(Map.of(), Map.of());
             Map<String, ServerSample> servers = connection.sampleServers();
             return new Spent(client.clientCpuNanos, client.clientAllocatedBytes, client.clientNanoTime,
-                    client.clientProcessors, servers, callsServed(connection.proveWire()));
+                    client.clientProcessors, client.clientMachine, servers, callsServed(connection.proveWire()));
         }
 
         private static Spent client(Map<String, ServerSample> servers, Map<String, Long> calls) {
             return new Spent(ProcessCounters.cpuNanos(), ProcessCounters.allocatedBytes(), System.nanoTime(),
-                    Runtime.getRuntime().availableProcessors(), servers, calls);
+                    Runtime.getRuntime().availableProcessors(), ProcessCounters.machine(), servers, calls);
         }
 
         private static Map<String, Long> callsServed(List<WireProof> proofs) {
@@ -107,6 +107,7 @@ public final class CallCostProfiler implements InternalProfiler {
         boolean allocationCounted = true;
         double serverCoreNanos = 0;
         long calls = 0;
+        boolean sharedMachine = !end.clientMachine.isEmpty();
         for (Map.Entry<String, ServerSample> server : end.servers.entrySet()) {
             ServerSample before = start.servers.get(server.getKey());
             ServerSample after = server.getValue();
@@ -114,6 +115,7 @@ public final class CallCostProfiler implements InternalProfiler {
                 return costs;
             }
             serverCpu += after.processCpuNanos() - before.processCpuNanos();
+            sharedMachine &= end.clientMachine.equals(after.machine());
             allocationCounted &= before.allocatedBytes() >= 0 && after.allocatedBytes() >= 0;
             serverAllocated += after.allocatedBytes() - before.allocatedBytes();
             serverCoreNanos += (double) (after.serverNanoTime() - before.serverNanoTime())
@@ -129,6 +131,10 @@ public final class CallCostProfiler implements InternalProfiler {
         }
         if (serverCoreNanos > 0) {
             add(costs, CallCost.SERVER_LOAD, 100.0 * serverCpu / serverCoreNanos);
+        }
+        if (sharedMachine && clientNanos > 0) {
+            add(costs, CallCost.MACHINE_LOAD,
+                    100.0 * (clientCpu + serverCpu) / ((double) clientNanos * end.clientProcessors));
         }
         return costs;
     }

@@ -17,7 +17,12 @@ public enum CallCost {
     /** The client's CPU over the iteration, in percent of all its machine's cores. */
     CLIENT_LOAD("cost.client.load", "%", "client load (% of cores)", Kind.LOAD),
     /** The providers' CPU over the iteration, in percent of all their machines' cores. */
-    SERVER_LOAD("cost.server.load", "%", "server load (% of cores)", Kind.LOAD);
+    SERVER_LOAD("cost.server.load", "%", "server load (% of cores)", Kind.LOAD),
+    /**
+     * Client and providers together, in percent of the cores of the one machine they share; only where they share
+     * it (one kernel: the same host, network namespaces or containers on it).
+     */
+    MACHINE_LOAD("cost.machine.load", "%", "machine load (% of cores)", Kind.LOAD);
 
     /** What a metric measures, and so which threshold gates it. */
     public enum Kind { CPU, ALLOCATION, LOAD }

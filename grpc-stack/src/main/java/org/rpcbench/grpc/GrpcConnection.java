@@ -231,7 +231,8 @@ final class GrpcConnection implements StackConnection {
     public Map<String, ServerSample> sampleServers() {
         Protos.ProbeAnswer answer = probe(channel());
         return Map.of(answer.getServer(), new ServerSample(answer.getProcessCpuNanos(), answer.getAllocatedBytes(),
-                answer.getServerNanoTime(), answer.getAvailableProcessors(), answer.getCpuBoundCallsByThreadMap()));
+                answer.getServerNanoTime(), answer.getAvailableProcessors(), answer.getMachine(),
+                answer.getCpuBoundCallsByThreadMap()));
     }
 
     private Protos.ProbeAnswer probe(ManagedChannel channel) {

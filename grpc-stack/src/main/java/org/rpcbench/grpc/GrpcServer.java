@@ -343,6 +343,7 @@ final class GrpcServer implements RunningServer {
                     .setAllocatedBytes(sample.allocatedBytes())
                     .setServerNanoTime(sample.serverNanoTime())
                     .setAvailableProcessors(sample.availableProcessors())
+                    .setMachine(sample.machine())
                     .putAllCpuBoundCallsByThread(sample.cpuBoundCallsByThread());
             versions.forEach((name, version) -> probe.addVersions(
                     Protos.Version.newBuilder().setName(name).setVersion(version)));

@@ -122,6 +122,10 @@ final class HtmlReport {
             if (!ranking.isEmpty()) {
                 html.append("<p class=\"ranking\">").append(Svg.escape(ranking)).append("</p>\n");
             }
+            String harness = ReportTables.harnessNote(call);
+            if (!harness.isEmpty()) {
+                html.append("<p class=\"detail\">").append(Svg.escape(harness)).append("</p>\n");
+            }
             if (call.hasSample()) {
                 charts(html, List.of(percentileChart(call, pairs)));
             }

@@ -68,6 +68,10 @@ final class MarkdownReport {
             if (!ranking.isEmpty()) {
                 md.append('\n').append(escape(ranking)).append('\n');
             }
+            String harness = ReportTables.harnessNote(call);
+            if (!harness.isEmpty()) {
+                md.append('\n').append(escape(harness)).append('\n');
+            }
         }
         List<ReportTables.ProfileLine> profiles = ReportTables.profiles(run, directory);
         if (!profiles.isEmpty()) {

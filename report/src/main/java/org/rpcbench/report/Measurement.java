@@ -3,6 +3,7 @@ package org.rpcbench.report;
 import java.util.Arrays;
 import java.util.DoubleSummaryStatistics;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
@@ -43,11 +44,44 @@ record Measurement(String pair, String benchmark, String mode, int threads, Sort
     static final String THROUGHPUT = "thrpt";
     static final String AVERAGE_TIME = "avgt";
     static final String SAMPLE = "sample";
+    /** A client using this share of its cores or more cannot call faster: the figure is its own limit. */
+    static final double CLIENT_SATURATED = 90;
+    /** Client and server together using this share of the cores they share have no CPU left to grow into. */
+    static final double MACHINE_SATURATED = 80;
 
     /** The cost per call the first of these modes' measurements has, or null when none has it. */
     static Double cost(CallCost cost, Measurement... modes) {
         return Arrays.stream(modes).filter(Objects::nonNull).map(mode -> mode.costs().get(cost))
                 .filter(Objects::nonNull).map(Cost::score).findFirst().orElse(null);
+    }
+
+    /** Why the harness, not only the stack, bounds the first of these modes' results that has loads, or null. */
+    static String harnessBound(Measurement... modes) {
+        return Arrays.stream(modes).filter(Objects::nonNull)
+                .filter(mode -> mode.costs().containsKey(CallCost.CLIENT_LOAD)).findFirst()
+                .map(mode -> mode.harnessBound()).orElse(null);
+    }
+
+    /**
+     * Why this result is the load generator's as much as the stack's: the client used nearly all of its cores, or
+     * client and server together nearly all of the cores they share, the client the larger share; null otherwise.
+     */
+    String harnessBound() {
+        Cost client = costs.get(CallCost.CLIENT_LOAD);
+        Cost server = costs.get(CallCost.SERVER_LOAD);
+        Cost machine = costs.get(CallCost.MACHINE_LOAD);
+        if (client == null) {
+            return null;
+        }
+        if (client.score() >= CLIENT_SATURATED) {
+            return String.format(Locale.ROOT, "the client used %.0f%% of its cores", client.score());
+        }
+        if (machine != null && server != null && machine.score() >= MACHINE_SATURATED
+                && client.score() > server.score()) {
+            return String.format(Locale.ROOT, "client and server used %.0f%% of the cores they share, the client"
+                    + " %.0f%%, the server %.0f%%", machine.score(), client.score(), server.score());
+        }
+        return null;
     }
 
     boolean higherIsBetter() {

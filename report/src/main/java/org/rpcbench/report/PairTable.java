@@ -35,6 +35,15 @@ public final class PairTable {
             return Measurement.cost(cost, throughput, average, sample);
         }
 
+        String harnessBound() {
+            return Measurement.harnessBound(throughput, average, sample);
+        }
+
+        /** The call with its payload and threads, as the note under the table names a row. */
+        String name() {
+            return call + (payload.isEmpty() ? "" : " " + payload) + " (" + Format.threads(threads) + ")";
+        }
+
         private String percentile(double percentile) {
             return sample == null ? ""
                     : Format.score(sample.percentiles().getOrDefault(percentile, Double.NaN), Units.MILLISECONDS);
@@ -77,8 +86,13 @@ public final class PairTable {
             header.add("seed avg (ms)");
         }
         List<List<String>> cells = new ArrayList<>();
+        Map<String, String> harnessBound = new LinkedHashMap<>();
         for (Row row : rows) {
             List<String> line = new ArrayList<>(row.cells());
+            if (row.harnessBound() != null) {
+                line.set(0, line.get(0) + ReportTables.HARNESS_BOUND_MARK);
+                harnessBound.put(row.name(), row.harnessBound());
+            }
             costs.forEach(cost -> line.add(Format.cost(cost, row.cost(cost))));
             if (seed == null) {
                 cells.add(line);
@@ -89,6 +103,10 @@ public final class PairTable {
             line.add(figure == null || figure.averageMillis() == null ? ""
                     : Format.score(figure.averageMillis(), Units.MILLISECONDS));
             cells.add(line);
+        }
+        String harness = ReportTables.harnessNote(harnessBound);
+        if (!harness.isEmpty()) {
+            note += "\n" + harness + "\n";
         }
         if (seed == null) {
             return MarkdownReport.table(header, cells) + note;

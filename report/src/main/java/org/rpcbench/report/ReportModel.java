@@ -44,6 +44,11 @@ final class ReportModel {
             return sample == null ? Double.NaN : sample.percentiles().getOrDefault(percentile, Double.NaN);
         }
 
+        /** Why the harness bounds this row's figures, or null ({@link Measurement#harnessBound()}). */
+        String harnessBound() {
+            return Measurement.harnessBound(throughput, average, sample);
+        }
+
         /** A cost per call from whichever mode measured it, or null. */
         Double cost(CallCost cost) {
             return Measurement.cost(cost, throughput, average, sample);

@@ -393,8 +393,34 @@ final class ReportTables {
         return new Table(header, withRatio);
     }
 
+    /** Beside a pair or call whose figures the harness bounds, explained under its table. */
+    static final String HARNESS_BOUND_MARK = " ‡";
+
+    /**
+     * Under a table, the rows whose figures are the load generator's as much as the stack's, and why; empty when
+     * there are none.
+     *
+     * @param reasons each marked row's name and why
+     */
+    static String harnessNote(Map<String, String> reasons) {
+        if (reasons.isEmpty()) {
+            return "";
+        }
+        List<String> lines = new ArrayList<>();
+        reasons.forEach((row, reason) -> lines.add(row + ": " + reason));
+        return HARNESS_BOUND_MARK.strip() + " harness-bound, the figure is the load generator's as much as the"
+                + " stack's: " + String.join("; ", lines) + ".";
+    }
+
+    static String harnessNote(ReportModel.Call call) {
+        Map<String, String> reasons = new LinkedHashMap<>();
+        call.rows().stream().filter(row -> row.harnessBound() != null)
+                .forEach(row -> reasons.put(row.pair(), row.harnessBound()));
+        return harnessNote(reasons);
+    }
+
     static List<String> callRow(ReportModel.Row row) {
-        return List.of(row.pair(),
+        return List.of(row.pair() + (row.harnessBound() == null ? "" : HARNESS_BOUND_MARK),
                 row.throughput() == null ? "" : Format.scoreWithError(row.throughput().score(),
                         row.throughput().error(), Units.CALLS_PER_SECOND),
                 row.average() == null ? "" : Format.scoreWithError(row.average().score(), row.average().error(),

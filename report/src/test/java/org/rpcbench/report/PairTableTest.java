@@ -53,6 +53,31 @@ class PairTableTest {
         assertTrue(md.contains("| getUser |  | 4 | 20,000 ± 500 |  |  |  |  | 1,234 |"), md);
     }
 
+    private static String loads(String call, double client, double server, Double machine) {
+        return "{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark." + call + "\", \"mode\": \"thrpt\","
+                + " \"threads\": 32, \"params\": {}, \"primaryMetric\": {\"score\": 20000, \"scoreUnit\": \"ops/s\"},"
+                + " \"secondaryMetrics\": {\"cost.client.load\": {\"score\": " + client + "},"
+                + " \"cost.server.load\": {\"score\": " + server + "}"
+                + (machine == null ? "" : ", \"cost.machine.load\": {\"score\": " + machine + "}") + "}}";
+    }
+
+    @Test
+    void aClientThatTookTheCoresMarksItsRowsAsTheHarnesssFigures() {
+        String md = PairTable.markdown("[" + String.join(", ",
+                loads("getUser", 48, 40, 88.0),     // shared cores, nearly all used, the client the larger share
+                loads("listUser", 40, 48, 88.0),    // the server the larger share: the stack's figure
+                loads("existUser", 93, 30, null),   // a saturated client on its own machine
+                loads("createUser", 60, 30, null))  // apart, neither saturated
+                + "]");
+        assertTrue(md.contains("| getUser ‡ |  | 32 |"), md);
+        assertTrue(md.contains("| listUser |  | 32 |"), md);
+        assertTrue(md.contains("| existUser ‡ |  | 32 |"), md);
+        assertTrue(md.contains("| createUser |  | 32 |"), md);
+        assertTrue(md.contains("‡ harness-bound, the figure is the load generator's as much as the stack's:"
+                + " getUser (32 threads): client and server used 88% of the cores they share, the client 48%, the"
+                + " server 40%; existUser (32 threads): the client used 93% of its cores."), md);
+    }
+
     @Test
     void theCostsTheClientMeasuredAreColumnsItsOwnAllocationCountFirst() {
         String json = "[{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark.getUser\", \"mode\": \"thrpt\","

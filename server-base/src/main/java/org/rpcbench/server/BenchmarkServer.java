@@ -239,6 +239,7 @@ public final class BenchmarkServer {
         return new ServedServices(stall == null ? users : stall.users(users),
                 stall == null ? served : stall.echo(served),
                 () -> new ServerSample(ProcessCounters.cpuNanos(), ProcessCounters.allocatedBytes(), System.nanoTime(),
-                        Runtime.getRuntime().availableProcessors(), echo.cpuBoundCallsByThread()));
+                        Runtime.getRuntime().availableProcessors(), ProcessCounters.machine(),
+                        echo.cpuBoundCallsByThread()));
     }
 }
