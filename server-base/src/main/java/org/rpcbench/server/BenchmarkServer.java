@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
 import org.rpcbench.api.EchoService;
+import org.rpcbench.api.UserService;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.Hosts;
@@ -66,6 +67,11 @@ public final class BenchmarkServer {
             + " pause, e.g. 500ms@20s")
     String stall;
 
+    @Option(names = "--inject-cost", paramLabel = "call:amount", description = "for the gate's own tests and docs:"
+            + " one UserService call also burns this much CPU (us, ms) or allocates this many bytes (B, kB) every"
+            + " time it is served, e.g. getUser:20us or getUser:4kB")
+    String injectCost;
+
     @Option(names = "--retain-requests", paramLabel = "n", description = "for tests and demonstrations of the soak"
             + " verdict: keep every n-th echo request (1: every one) until the server stops, as a leaking cache would")
     Integer retainEvery;
@@ -121,6 +127,9 @@ public final class BenchmarkServer {
             if (server.stall != null) {
                 Stall.parse(server.stall);
             }
+            if (server.injectCost != null) {
+                InjectedCost.parse(server.injectCost);
+            }
             server.sampleInterval();
             server.liveSetInterval();
             if (server.retainEvery != null && server.retainEvery < 1) {
@@ -152,7 +161,8 @@ public final class BenchmarkServer {
         RunningServer running;
         try {
             running = stack.start(new ServerSettings(host, port, registry),
-                    services(stall == null ? null : Stall.parse(stall), leak));
+                    services(stall == null ? null : Stall.parse(stall), leak,
+                            injectCost == null ? null : InjectedCost.parse(injectCost)));
         } catch (IllegalArgumentException e) {
             // the stack cannot do what it was asked (a registry it has none of): bad input, not a failure
             err.println("error: " + e.getMessage());
@@ -186,6 +196,9 @@ public final class BenchmarkServer {
         }
         if (leak != null) {
             out.println(leak.describe());
+        }
+        if (injectCost != null) {
+            out.println(InjectedCost.parse(injectCost).describe());
         }
         if (jvmSamples != null) {
             out.println("jvm samples: every " + Durations.format(sampleInterval()) + (liveSetInterval() == null ? ""
@@ -228,13 +241,17 @@ public final class BenchmarkServer {
 
     /** The benchmark's implementations, and the server's own account of what it spent, for any stack to serve. */
     public static ServedServices services() {
-        return services(null, null);
+        return services(null, null, null);
     }
 
-    /** The same, every call going through the stall first when there is one, echoes kept when leaking. */
-    static ServedServices services(Stall stall, RequestLeak leak) {
+    /**
+     * The same, every call going through the stall first when there is one, echoes kept when leaking, the injected
+     * cost paid by its call.
+     */
+    static ServedServices services(Stall stall, RequestLeak leak, InjectedCost injected) {
         EchoServiceServerImpl echo = new EchoServiceServerImpl();
-        UserServiceServerImpl users = new UserServiceServerImpl();
+        UserService users = injected == null ? new UserServiceServerImpl()
+                : injected.users(new UserServiceServerImpl());
         EchoService served = leak == null ? echo : leak.echo(echo);
         return new ServedServices(stall == null ? users : stall.users(users),
                 stall == null ? served : stall.echo(served),

@@ -1,0 +1,116 @@
+package org.rpcbench.server;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.rpcbench.api.Page;
+import org.rpcbench.api.User;
+import org.rpcbench.api.UserService;
+
+/**
+ * A deliberately costlier candidate, for the gate's own tests and docs ({@code --inject-cost getUser:20us} or
+ * {@code getUser:4kB}): every time the server serves that one call, it also burns that much CPU on the calling
+ * worker, or allocates that many more bytes, so that a gate can be shown to see a change of known size.
+ */
+final class InjectedCost {
+
+    private static final Pattern FORMAT =
+            Pattern.compile("(existUser|createUser|getUser|listUser):([0-9]+)(us|ms|B|kB)");
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /** What the burnt work and the extra arrays are handed to, so that the JIT can drop neither. */
+    @SuppressWarnings("unused")
+    private static volatile Object sink;
+
+    private final String call;
+    private final long burnNanos;
+    private final int extraBytes;
+
+    private InjectedCost(String call, long burnNanos, int extraBytes) {
+        this.call = call;
+        this.burnNanos = burnNanos;
+        this.extraBytes = extraBytes;
+    }
+
+    /**
+     * {@code <call>:<amount>}, the call one of the four UserService calls, the amount a whole number of us or ms (CPU
+     * burnt) or of B or kB (bytes allocated).
+     *
+     * @throws IllegalArgumentException saying what it takes
+     */
+    static InjectedCost parse(String text) {
+        Matcher matcher = FORMAT.matcher(text);
+        long amount = matcher.matches() ? Long.parseLong(matcher.group(2)) : 0;
+        if (amount == 0 || amount > Integer.MAX_VALUE / 1024) {
+            throw new IllegalArgumentException("option inject-cost: '" + text + "' is not <call>:<amount>, e.g."
+                    + " getUser:20us (CPU burnt per call, us or ms) or getUser:4kB (bytes allocated per call, B or kB),"
+                    + " for existUser, createUser, getUser or listUser");
+        }
+        String call = matcher.group(1);
+        return switch (matcher.group(3)) {
+            case "us" -> new InjectedCost(call, TimeUnit.MICROSECONDS.toNanos(amount), 0);
+            case "ms" -> new InjectedCost(call, TimeUnit.MILLISECONDS.toNanos(amount), 0);
+            case "B" -> new InjectedCost(call, 0, (int) amount);
+            default -> new InjectedCost(call, 0, (int) amount * 1024);
+        };
+    }
+
+    String describe() {
+        return String.format(Locale.ROOT, "injected cost: every %s also %s (--inject-cost, for testing the gate)",
+                call, burnNanos > 0 ? "burns " + TimeUnit.NANOSECONDS.toMicros(burnNanos) + " us of CPU"
+                        : "allocates " + extraBytes + " more bytes");
+    }
+
+    /** The calling worker pays the cost when the call is the injected one. */
+    private void pay(String served) {
+        if (!call.equals(served)) {
+            return;
+        }
+        if (burnNanos > 0) {
+            // by the thread's own CPU clock: the cost is the same however the worker is scheduled
+            long end = THREADS.getCurrentThreadCpuTime() + burnNanos;
+            long work = end;
+            while (THREADS.getCurrentThreadCpuTime() < end) {
+                work = work * 6364136223846793005L + 1442695040888963407L;
+            }
+            sink = work;
+        } else {
+            byte[] extra = new byte[extraBytes];
+            extra[extraBytes - 1] = 1;
+            sink = extra;
+        }
+    }
+
+    UserService users(UserService users) {
+        return new UserService() {
+            @Override
+            public boolean existUser(String email) {
+                pay("existUser");
+                return users.existUser(email);
+            }
+
+            @Override
+            public boolean createUser(User user) {
+                pay("createUser");
+                return users.createUser(user);
+            }
+
+            @Override
+            public User getUser(long id) {
+                pay("getUser");
+                return users.getUser(id);
+            }
+
+            @Override
+            public Page<User> listUser(int pageNo) {
+                pay("listUser");
+                return users.listUser(pageNo);
+            }
+        };
+    }
+}
