@@ -14,7 +14,8 @@ import org.rpcbench.contract.CallCost;
  */
 public final class PairTable {
 
-    static final List<String> HEADER = List.of("call", "payload", "threads", "TPS (calls/s)", "avg (ms)", "p50 (ms)",
+    private static final String THROUGHPUT_HEADER = "TPS (calls/s)";
+    static final List<String> HEADER = List.of("call", "payload", "threads", THROUGHPUT_HEADER, "avg (ms)", "p50 (ms)",
             "p99 (ms)", "p99.9 (ms)");
 
     /** One call at one payload and thread count; a mode that did not run is null. */
@@ -77,7 +78,7 @@ public final class PairTable {
         }
         String note = rows.stream().anyMatch(row -> row.sample() != null)
                 ? "\n" + ReportTables.CLOSED_LOOP_NOTE + "\n" : "";
-        List<CallCost> costs = ReportTables.COST_COLUMNS.stream()
+        List<CallCost> costs = CallCost.PER_CALL.stream()
                 .filter(cost -> rows.stream().anyMatch(row -> row.cost(cost) != null)).toList();
         List<String> header = new ArrayList<>(HEADER);
         costs.forEach(cost -> header.add(cost.header()));
@@ -90,7 +91,8 @@ public final class PairTable {
         for (Row row : rows) {
             List<String> line = new ArrayList<>(row.cells());
             if (row.harnessBound() != null) {
-                line.set(0, line.get(0) + ReportTables.HARNESS_BOUND_MARK);
+                int marked = row.throughput() == null ? 0 : HEADER.indexOf(THROUGHPUT_HEADER);
+                line.set(marked, line.get(marked) + ReportTables.HARNESS_BOUND_MARK);
                 harnessBound.put(row.name(), row.harnessBound());
             }
             costs.forEach(cost -> line.add(Format.cost(cost, row.cost(cost))));

@@ -26,9 +26,6 @@ final class ReportTables {
 
     static final List<String> CALL_HEADER = List.of("pair", "TPS (calls/s)", "avg (ms)", "p50 (ms)", "p90 (ms)",
             "p99 (ms)", "p99.9 (ms)");
-    /** What a call cost on each side, a column each where the run measured it. */
-    static final List<CallCost> COST_COLUMNS = List.of(CallCost.CLIENT_CPU, CallCost.SERVER_CPU,
-            CallCost.CLIENT_ALLOCATION, CallCost.SERVER_ALLOCATION);
     /** The transport's ceiling: a call that has it gets a column of every pair's TPS over the ceiling's. */
     static final String CEILING_PAIR = "netty-ceiling";
     static final String OF_CEILING_HEADER = "of the ceiling (TPS)";
@@ -393,7 +390,10 @@ final class ReportTables {
         return new Table(header, withRatio);
     }
 
-    /** Beside a pair or call whose figures the harness bounds, explained under its table. */
+    /**
+     * Beside the throughput the harness bounds (beside the row's name where it has no throughput), explained under
+     * its table.
+     */
     static final String HARNESS_BOUND_MARK = " ‡";
 
     /**
@@ -420,9 +420,10 @@ final class ReportTables {
     }
 
     static List<String> callRow(ReportModel.Row row) {
-        return List.of(row.pair() + (row.harnessBound() == null ? "" : HARNESS_BOUND_MARK),
+        String mark = row.harnessBound() == null ? "" : HARNESS_BOUND_MARK;
+        return List.of(row.throughput() == null ? row.pair() + mark : row.pair(),
                 row.throughput() == null ? "" : Format.scoreWithError(row.throughput().score(),
-                        row.throughput().error(), Units.CALLS_PER_SECOND),
+                        row.throughput().error(), Units.CALLS_PER_SECOND) + mark,
                 row.average() == null ? "" : Format.scoreWithError(row.average().score(), row.average().error(),
                         Units.MILLISECONDS),
                 percentile(row, 50.0), percentile(row, 90.0), percentile(row, 99.0), percentile(row, 99.9));

@@ -69,10 +69,10 @@ class PairTableTest {
                 loads("existUser", 93, 30, null),   // a saturated client on its own machine
                 loads("createUser", 60, 30, null))  // apart, neither saturated
                 + "]");
-        assertTrue(md.contains("| getUser ‡ |  | 32 |"), md);
-        assertTrue(md.contains("| listUser |  | 32 |"), md);
-        assertTrue(md.contains("| existUser ‡ |  | 32 |"), md);
-        assertTrue(md.contains("| createUser |  | 32 |"), md);
+        assertTrue(md.contains("| getUser |  | 32 | 20,000 ‡ |"), md);
+        assertTrue(md.contains("| listUser |  | 32 | 20,000 |"), md);
+        assertTrue(md.contains("| existUser |  | 32 | 20,000 ‡ |"), md);
+        assertTrue(md.contains("| createUser |  | 32 | 20,000 |"), md);
         assertTrue(md.contains("‡ harness-bound, the figure is the load generator's as much as the stack's:"
                 + " getUser (32 threads): client and server used 88% of the cores they share, the client 48%, the"
                 + " server 40%; existUser (32 threads): the client used 93% of its cores."), md);
