@@ -1,5 +1,7 @@
 package org.rpcbench.contract;
 
+import java.util.List;
+
 /**
  * What a call cost on each side, measured over every JMH iteration and written by the client into JMH's JSON as
  * secondary metrics under {@link #label()}, which the report and the gate read back. CPU and allocation per call
@@ -26,6 +28,10 @@ public enum CallCost {
 
     /** What a metric measures, and so which threshold gates it. */
     public enum Kind { CPU, ALLOCATION, LOAD }
+
+    /** The costs of one call, CPU and bytes on each side (the loads only say who was busy). */
+    public static final List<CallCost> PER_CALL = List.of(CLIENT_CPU, SERVER_CPU, CLIENT_ALLOCATION,
+            SERVER_ALLOCATION);
 
     private final String label;
     private final String unit;

@@ -107,9 +107,6 @@ final class Comparison {
         }
     }
 
-    /** The costs gated: CPU and bytes allocated per call on each side; the load only says who was busy. */
-    private static final List<CallCost> GATED_COSTS = List.of(CallCost.CLIENT_CPU, CallCost.SERVER_CPU,
-            CallCost.CLIENT_ALLOCATION, CallCost.SERVER_ALLOCATION);
     /** The mode a call's costs are judged from: the last of these that ran. */
     private static final List<String> MODE_PREFERENCE = List.of(Measurement.SAMPLE, Measurement.AVERAGE_TIME,
             Measurement.THROUGHPUT);
@@ -178,7 +175,7 @@ final class Comparison {
         }
         List<CostLine> costLines = new ArrayList<>();
         for (Line line : byCall.values()) {
-            for (CallCost cost : GATED_COSTS) {
+            for (CallCost cost : CallCost.PER_CALL) {
                 Measurement.Cost before = line.baseline().costs().get(cost);
                 Measurement.Cost after = line.candidate().costs().get(cost);
                 if (before != null && after != null && before.score() > 0) {

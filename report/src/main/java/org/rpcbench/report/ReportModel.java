@@ -62,9 +62,9 @@ final class ReportModel {
             return rows.stream().anyMatch(row -> row.throughput() != null);
         }
 
-        /** The costs per call of {@link ReportTables#COST_COLUMNS} that some pair has for this call. */
+        /** The costs per call ({@link CallCost#PER_CALL}) that some pair has for this call. */
         List<CallCost> costs() {
-            return ReportTables.COST_COLUMNS.stream()
+            return CallCost.PER_CALL.stream()
                     .filter(cost -> rows.stream().anyMatch(row -> row.cost(cost) != null)).toList();
         }
 
