@@ -61,13 +61,14 @@ final class PairRun {
      * @param port the first server's port; server i binds port + i
      * @param registry what the servers are told ({@code zookeeper}, zookeeper://host:port), or null: direct
      * @param clientArgs the clients' own options (the runner adds where the servers are and where the records go)
+     * @param serverArgs more options for every server, after the runner's own
      * @param fault what happens to the first server while the clients run, or null
      * @param serverNetns, clientNetns network namespaces to run servers and clients in, or null
      * @param profile whether every server and client records CPU and allocation samples, turned into flame graphs
      */
     record Plan(String pair, String host, int port, String registry, Topology topology,
-            List<String> clientArgs, Fault fault, Duration clientTimeout, String serverNetns, String clientNetns,
-            boolean profile) {
+            List<String> clientArgs, List<String> serverArgs, Fault fault, Duration clientTimeout, String serverNetns,
+            String clientNetns, boolean profile) {
 
         /** Whether the clients run the open-loop load, whose results are not JMH's. */
         boolean openLoop() {
@@ -365,6 +366,7 @@ final class PairRun {
         if (plan.profile()) {
             args.addAll(List.of(OptionNames.PROFILE, files.serverProfile(index).toString()));
         }
+        args.addAll(plan.serverArgs());
         return JvmLauncher.Jvm.of(plan.pair() + "-server", JvmRole.SERVER, args)
                 .inNamespace(plan.serverNetns());
     }

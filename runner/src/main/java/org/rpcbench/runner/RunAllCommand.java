@@ -73,6 +73,11 @@ final class RunAllCommand implements Callable<Integer> {
                     + " they win over the length's")
     String clientArgs = "";
 
+    @Option(names = "--server-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,
+            description = "more server options for every server, e.g. \"--inject-cost getUser:20us\" (a costlier"
+                    + " server of known size, to test the gate)")
+    String serverArgs = "";
+
     @Option(names = {"-s", "--host"}, paramLabel = "host", description = "address the servers bind (default:"
             + " ${DEFAULT-VALUE})")
     String host = "127.0.0.1";
@@ -174,6 +179,11 @@ final class RunAllCommand implements Callable<Integer> {
         }
         pairs(suite);
         RunLength.of(length);
+        try {
+            ArgumentWords.split(serverArgs);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option server-args: " + e.getMessage());
+        }
         try {
             Hosts.check(host);
         } catch (IllegalArgumentException e) {
@@ -414,7 +424,7 @@ final class RunAllCommand implements Callable<Integer> {
             String pair = pairs.get(i);
             Status status = new Status(i + 1, pairs.size(), pair, start, pairsDone);
             PairRun pairRun = new PairRun(jvms, new PairRun.Plan(pair, host, port, registry, topology(),
-                    clientArgs(), fault(), clientTimeout(), null, null, profile),
+                    clientArgs(), ArgumentWords.split(serverArgs), fault(), clientTimeout(), null, null, profile),
                     new RunDirectory(dir, pair, topology(), load()));
             current.set(pairRun);
             status.print("starting the server");
