@@ -26,7 +26,9 @@ final class Comparison {
         WITHIN_NOISE("within noise"),
         ONLY_IN_BASELINE("only in baseline"),
         ONLY_IN_CANDIDATE("only in candidate"),
-        PAIR_FAILED("pair failed");
+        PAIR_FAILED("pair failed"),
+        /** Too few trials with both sides to estimate an interval (A/B runs only). */
+        NOT_JUDGED("not judged");
 
         private final String text;
 
@@ -108,7 +110,7 @@ final class Comparison {
     }
 
     /** The mode a call's costs are judged from: the last of these that ran. */
-    private static final List<String> MODE_PREFERENCE = List.of(Measurement.SAMPLE, Measurement.AVERAGE_TIME,
+    static final List<String> MODE_PREFERENCE = List.of(Measurement.SAMPLE, Measurement.AVERAGE_TIME,
             Measurement.THROUGHPUT);
 
     private final Run baseline;
@@ -160,13 +162,17 @@ final class Comparison {
         return MODE_PREFERENCE.indexOf(line.key().mode());
     }
 
+    /** The call a result measures, whatever its mode: the key its costs are judged under. */
+    static Key call(Key key) {
+        return new Key(key.pair(), key.benchmark(), "", key.threads(), key.params());
+    }
+
     /** Each call's CPU and allocation costs, from one mode's pair of results per call. */
     private static List<CostLine> costLines(List<Line> lines, Thresholds thresholds) {
         Map<Key, Line> byCall = new LinkedHashMap<>();
         for (Line line : lines) {
             if (line.baseline() != null && line.candidate() != null) {
-                Key call = new Key(line.key().pair(), line.key().benchmark(), "", line.key().threads(),
-                        line.key().params());
+                Key call = call(line.key());
                 Line kept = byCall.get(call);
                 if (kept == null || preference(line) > preference(kept)) {
                     byCall.put(call, line);

@@ -39,7 +39,7 @@ import sun.misc.Signal;
  */
 @Command(name = "benchmark.sh", usageHelpWidth = 118, sortOptions = false, separator = " ",
         subcommands = {RunAllCommand.class, ReportCli.Report.class, ReportCli.Compare.class,
-            FlameDiffCommand.class},
+            AbCommand.class, FlameDiffCommand.class},
         synopsisHeading = "",
         customSynopsis = {
             "usage: benchmark.sh [-m benchmark|profiling] [-s host] [-p port] [-r registry] [-f result-file]"
@@ -48,6 +48,7 @@ import sun.misc.Signal;
                     + " [-a \"args\"] [-r registry] [--topology NxM] [--fault sigterm|sigkill]",
             "       benchmark.sh report <run-dir | result.json...>",
             "       benchmark.sh compare <baseline> <candidate>",
+            "       benchmark.sh ab [--pairs a,b] [--trials n] [-a \"args\"] <baseline> <candidate>",
             "       benchmark.sh flamediff <run-a> <run-b>            where two profiling runs spent differently",
             "       benchmark.sh [-s host] [-p port] zookeeper          an embedded ZooKeeper until Ctrl-C (default:"
                     + " a free port)",
@@ -66,9 +67,10 @@ import sun.misc.Signal;
             "",
             "run-all runs every pair (or --pairs) in turn into results/<run-id>/ with run.json; report writes"
                     + " report.md and report.html for a run; compare is the regression gate (exit 0 none, 1"
-                    + " regression, 2 unusable input); registry-latency measures how long providers take to register"
-                    + " and to reach a subscribed consumer. Each takes --help (registry-latency and zookeeper"
-                    + " through -a --help).",
+                    + " regression, 2 unusable input); ab measures two commits in one job, trial by trial, and"
+                    + " judges the candidate with intervals (the same exit codes); registry-latency measures how long"
+                    + " providers take to register and to reach a subscribed consumer. Each takes --help"
+                    + " (registry-latency and zookeeper through -a --help).",
         })
 public final class Launcher implements Callable<Integer> {
 
@@ -310,7 +312,7 @@ public final class Launcher implements Callable<Integer> {
         Files.createDirectories(logs);
         PrintWriter out = spec.commandLine().getOut();
         PairRun pairRun = new PairRun(new JvmLauncher(suite(), Path.of("").toAbsolutePath()),
-                new PairRun.Plan(module, host, port(), registry, Topology.SINGLE, clientArgs, null,
+                new PairRun.Plan(module, host, port(), registry, Topology.SINGLE, clientArgs, List.of(), null,
                         UNTIL_IT_ENDS, serverNetns, clientNetns, profiling()),
                 new ConsoleFiles(logs, module, stamp, resultFile, results()));
         for (String signal : List.of("INT", "TERM")) {

@@ -68,7 +68,8 @@ public enum RunLength {
         return merge(openLoopArgs, userArgs);
     }
 
-    private static List<String> merge(List<String> lengthArgs, List<String> userArgs) {
+    /** Option-value pairs of {@code lengthArgs} the user did not give, then the user's own. */
+    static List<String> merge(List<String> lengthArgs, List<String> userArgs) {
         List<String> merged = new ArrayList<>();
         for (int i = 0; i < lengthArgs.size(); i += 2) {
             if (!userArgs.contains(lengthArgs.get(i))) {

@@ -1,0 +1,68 @@
+package org.rpcbench.contract;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * ab.json: what an A/B run compares, how each trial ran and where its results are. {@code benchmark.sh ab} writes
+ * it when it starts and after every run of a side, so an interrupted A/B run can still be judged; the judging binds
+ * to the same record.
+ *
+ * @param pairs      the pairs each trial runs, as given to run-all
+ * @param clientArgs the client options of every trial, both sides the same
+ * @param candidateServerArgs options the candidate's servers get and the baseline's do not (a cost injected to
+ *                   test the gate); empty for a plain comparison
+ * @param seed       the seed of the sides' order in each trial and of the bootstrap that judges them
+ * @param trials     the trials so far, in the order they ran
+ */
+public record AbRecord(Side baseline, Side candidate, List<String> pairs, String scenario, List<String> clientArgs,
+        List<String> candidateServerArgs, long seed, List<String> command, String start, String end,
+        List<Trial> trials) {
+
+    public static final String FILE_NAME = "ab.json";
+    public static final String BASELINE = "baseline";
+    public static final String CANDIDATE = "candidate";
+
+    /**
+     * One side as given (a git ref or a directory holding a checkout of the suite), the commit it is (null when a
+     * directory is not a git checkout) and the directory its launcher ran from.
+     *
+     * @param dirty whether the directory had changes not committed; null for a ref, which is built as committed
+     */
+    public record Side(String given, String commit, Boolean dirty, String directory) {
+    }
+
+    /**
+     * One trial: each side's run-all once, in {@code order}; a run is the run directory's name beside ab.json and
+     * its launcher's exit status (null until it ended).
+     */
+    public record Trial(int number, List<String> order, String baselineRun, Integer baselineExit,
+            String candidateRun, Integer candidateExit) {
+
+        public String run(String side) {
+            return BASELINE.equals(side) ? baselineRun : candidateRun;
+        }
+
+        public Integer exit(String side) {
+            return BASELINE.equals(side) ? baselineExit : candidateExit;
+        }
+
+        public Trial withExit(String side, int exit) {
+            return BASELINE.equals(side) ? new Trial(number, order, baselineRun, exit, candidateRun, candidateExit)
+                    : new Trial(number, order, baselineRun, baselineExit, candidateRun, exit);
+        }
+    }
+
+    public AbRecord withTrials(List<Trial> trials, String end) {
+        return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs, seed, command,
+                start, end, List.copyOf(trials));
+    }
+
+    public void write(Path abDirectory) {
+        RecordFiles.write(abDirectory.resolve(FILE_NAME), this);
+    }
+
+    public static AbRecord read(Path abDirectory) {
+        return RecordFiles.read(abDirectory.resolve(FILE_NAME), AbRecord.class);
+    }
+}

@@ -1,0 +1,50 @@
+package org.rpcbench.contract;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SortedMap;
+
+/**
+ * verdict.json: an A/B run judged, one line per benchmark and metric, for machines (a history, a dashboard) as the
+ * Markdown beside it is for people.
+ *
+ * @param baseline, candidate each side as given, with its commit
+ * @param thresholds the smallest change in percent that counts, per kind of figure
+ * @param interval   how the intervals were estimated
+ * @param passed     no regression, no failed pair, nothing left unjudged
+ */
+public record AbVerdict(String baseline, String candidate, int trials, Thresholds thresholds, String interval,
+        List<Line> lines, boolean passed) {
+
+    public static final String FILE_NAME = "verdict.json";
+    public static final String MARKDOWN_FILE_NAME = "verdict.md";
+    /** A line's metric for the benchmark's own score (its mode's unit); the others are {@link CallCost} labels. */
+    public static final String SCORE = "score";
+
+    public record Thresholds(double time, double cpu, double allocation) {
+    }
+
+    /**
+     * One benchmark's metric over the trials both sides ran.
+     *
+     * @param trials    the trials with a figure on both sides
+     * @param baseline, candidate the mean over those trials, in {@code unit}
+     * @param ratio     candidate over baseline; null when not judged
+     * @param low, high the ratio's 95% interval; null when not judged
+     * @param detectable the smallest change in percent a run this noisy detects nine times in ten; null when not
+     *                  judged
+     * @param verdict   regression, improvement, within noise, pair failed or not judged
+     */
+    public record Line(String pair, String benchmark, String mode, int threads, SortedMap<String, String> params,
+            String metric, String unit, int trials, Double baseline, Double candidate, Double ratio, Double low,
+            Double high, Double detectable, String verdict, String note) {
+    }
+
+    public void write(Path directory) {
+        RecordFiles.write(directory.resolve(FILE_NAME), this);
+    }
+
+    public static AbVerdict read(Path directory) {
+        return RecordFiles.read(directory.resolve(FILE_NAME), AbVerdict.class);
+    }
+}

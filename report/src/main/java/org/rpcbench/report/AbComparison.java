@@ -1,0 +1,330 @@
+package org.rpcbench.report;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.rpcbench.contract.AbRecord;
+import org.rpcbench.contract.AbVerdict;
+import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.RunRecord;
+import org.rpcbench.report.Comparison.Key;
+import org.rpcbench.report.Comparison.Verdict;
+
+/**
+ * The verdict of an A/B run ({@code benchmark.sh ab}): per benchmark and metric, the candidate's mean over the
+ * baseline's across the trials that ran both sides, with a {@link PairedBootstrap} interval. A change is a regression
+ * (or an improvement) only when the whole interval lies beyond the threshold; each line also says how large a change
+ * a run this noisy would have seen, so that "within noise" reads as "nothing larger than that". The score is judged
+ * per mode; what a call cost on each side once per call, as {@link Comparison} does.
+ */
+public final class AbComparison {
+
+    /** Trials with both sides below this give no interval. */
+    static final int MIN_TRIALS = 2;
+
+    /** A judged line, with what the Markdown needs beside the record's fields. */
+    record Judged(Key key, CallCost cost, Verdict verdict, AbVerdict.Line line) {
+    }
+
+    private final Path directory;
+    private final AbRecord record;
+    private final AbVerdict.Thresholds thresholds;
+    private final int trials;
+    private final List<Judged> lines;
+
+    private AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds thresholds, int trials,
+            List<Judged> lines) {
+        this.directory = directory;
+        this.record = record;
+        this.thresholds = thresholds;
+        this.trials = trials;
+        this.lines = lines;
+    }
+
+    /**
+     * Judges the A/B run in {@code directory}, writes verdict.md and verdict.json beside its ab.json and prints the
+     * Markdown. Exit 0 when it passed; 1 on a regression, a failed candidate pair or a benchmark left unjudged; 2
+     * when the directory cannot be judged (printed to {@code err}).
+     */
+    public static int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter out, PrintWriter err) {
+        AbComparison comparison;
+        try {
+            comparison = of(directory, thresholds);
+        } catch (InputException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return ExitCode.USAGE;
+        }
+        String markdown = comparison.markdown();
+        try {
+            Files.writeString(directory.resolve(AbVerdict.MARKDOWN_FILE_NAME), markdown, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the verdict into " + directory + ": " + e.getMessage(), e);
+        }
+        comparison.verdict().write(directory);
+        out.print(markdown);
+        out.println("verdict: " + directory.resolve(AbVerdict.MARKDOWN_FILE_NAME) + " and "
+                + AbVerdict.FILE_NAME);
+        out.flush();
+        return comparison.passed() ? ExitCode.OK : ExitCode.FAILED;
+    }
+
+    static AbComparison of(Path directory, AbVerdict.Thresholds thresholds) throws InputException {
+        if (!Files.isRegularFile(directory.resolve(AbRecord.FILE_NAME))) {
+            throw new InputException(directory + " has no " + AbRecord.FILE_NAME + ": give the directory of an A/B"
+                    + " run (benchmark.sh ab --out)");
+        }
+        AbRecord record;
+        try {
+            record = AbRecord.read(directory);
+        } catch (UncheckedIOException e) {
+            throw new InputException(e.getMessage());
+        }
+        List<Map<Key, Measurement>> baseline = new ArrayList<>();
+        List<Map<Key, Measurement>> candidate = new ArrayList<>();
+        Map<String, List<String>> candidateFailures = new LinkedHashMap<>();
+        Map<String, List<Integer>> baselineFailures = new LinkedHashMap<>();
+        for (AbRecord.Trial trial : record.trials()) {
+            Run before = load(directory, trial, AbRecord.BASELINE);
+            Run after = load(directory, trial, AbRecord.CANDIDATE);
+            if (before == null || after == null) {
+                continue;
+            }
+            baseline.add(byKey(before));
+            candidate.add(byKey(after));
+            for (RunRecord.Pair pair : after.info().pairs()) {
+                if (pair.failsTheRun()) {
+                    candidateFailures.computeIfAbsent(pair.pair(), p -> new ArrayList<>())
+                            .add("trial " + trial.number() + ": " + pair.message());
+                }
+            }
+            for (RunRecord.Pair pair : before.info().pairs()) {
+                if (pair.failsTheRun()) {
+                    baselineFailures.computeIfAbsent(pair.pair(), p -> new ArrayList<>()).add(trial.number());
+                }
+            }
+        }
+        if (baseline.isEmpty()) {
+            throw new InputException("no trial in " + directory + " ran both sides to the end");
+        }
+        return new AbComparison(directory, record, thresholds, baseline.size(),
+                judge(baseline, candidate, candidateFailures, baselineFailures, thresholds,
+                        new Random(record.seed())));
+    }
+
+    /** A side's run of a trial, or null when it did not end or left no run.json (its launcher refused or broke). */
+    private static Run load(Path directory, AbRecord.Trial trial, String side) throws InputException {
+        String run = trial.run(side);
+        Integer exit = trial.exit(side);
+        if (run == null || exit == null || !Files.isRegularFile(directory.resolve(run).resolve(Run.RUN_JSON))) {
+            return null;
+        }
+        return Run.load(List.of(directory.resolve(run)));
+    }
+
+    private static Map<Key, Measurement> byKey(Run run) {
+        Map<Key, Measurement> byKey = new LinkedHashMap<>();
+        run.measurements().forEach(measurement -> byKey.put(Key.of(measurement, measurement.pair()), measurement));
+        return byKey;
+    }
+
+    private static List<Judged> judge(List<Map<Key, Measurement>> baseline, List<Map<Key, Measurement>> candidate,
+            Map<String, List<String>> candidateFailures, Map<String, List<Integer>> baselineFailures,
+            AbVerdict.Thresholds thresholds, Random random) {
+        Set<Key> keys = new LinkedHashSet<>();
+        baseline.forEach(trial -> keys.addAll(trial.keySet()));
+        candidate.forEach(trial -> keys.addAll(trial.keySet()));
+        Map<Key, Integer> costMode = new LinkedHashMap<>();
+        for (Key key : keys) {
+            costMode.merge(Comparison.call(key), Comparison.MODE_PREFERENCE.indexOf(key.mode()), Math::max);
+        }
+        List<Judged> lines = new ArrayList<>();
+        candidateFailures.forEach((pair, failures) -> lines.add(new Judged(
+                new Key(pair, "", "", 0, new TreeMap<>()), null, Verdict.PAIR_FAILED,
+                new AbVerdict.Line(pair, null, null, 0, new TreeMap<>(), null, null, failures.size(), null, null,
+                        null, null, null, null, Verdict.PAIR_FAILED.toString(), String.join("; ", failures)))));
+        for (Key key : keys) {
+            List<Measurement[]> both = new ArrayList<>();
+            for (int trial = 0; trial < baseline.size(); trial++) {
+                Measurement before = baseline.get(trial).get(key);
+                Measurement after = candidate.get(trial).get(key);
+                if (before != null && after != null) {
+                    both.add(new Measurement[] {before, after});
+                }
+            }
+            boolean inBaseline = baseline.stream().anyMatch(trial -> trial.containsKey(key));
+            boolean inCandidate = candidate.stream().anyMatch(trial -> trial.containsKey(key));
+            if (!inCandidate && candidateFailures.containsKey(key.pair())) {
+                continue;
+            }
+            String note = baselineFailures.containsKey(key.pair()) ? "baseline failed in trial "
+                    + String.join(", ", baselineFailures.get(key.pair()).stream().map(String::valueOf).toList())
+                    : "";
+            if (!inBaseline || !inCandidate) {
+                Verdict verdict = inBaseline ? Verdict.ONLY_IN_BASELINE : Verdict.ONLY_IN_CANDIDATE;
+                lines.add(new Judged(key, null, verdict, line(key, AbVerdict.SCORE, null, 0, null, null, null,
+                        verdict, note)));
+                continue;
+            }
+            Measurement first = both.isEmpty() ? baseline.stream().map(trial -> trial.get(key))
+                    .filter(m -> m != null).findFirst().orElseThrow() : both.get(0)[0];
+            lines.add(series(key, null, first.unit(), both.stream().mapToDouble(pair -> pair[0].score()).toArray(),
+                    both.stream().mapToDouble(pair -> pair[1].score()).toArray(), !first.higherIsBetter(),
+                    thresholds.time(), note, random));
+            if (costMode.get(Comparison.call(key)) != Comparison.MODE_PREFERENCE.indexOf(key.mode())) {
+                continue;
+            }
+            for (CallCost cost : CallCost.PER_CALL) {
+                List<Measurement[]> costed = both.stream().filter(pair -> pair[0].costs().containsKey(cost)
+                        && pair[1].costs().containsKey(cost) && pair[0].costs().get(cost).score() > 0).toList();
+                if (!costed.isEmpty()) {
+                    lines.add(series(key, cost, cost.unit(),
+                            costed.stream().mapToDouble(pair -> pair[0].costs().get(cost).score()).toArray(),
+                            costed.stream().mapToDouble(pair -> pair[1].costs().get(cost).score()).toArray(), true,
+                            cost.kind() == CallCost.Kind.CPU ? thresholds.cpu() : thresholds.allocation(), note,
+                            random));
+                }
+            }
+        }
+        return List.copyOf(lines);
+    }
+
+    /** One metric of one benchmark over the paired trials. */
+    private static Judged series(Key key, CallCost cost, String unit, double[] before, double[] after,
+            boolean worseIfHigher, double threshold, String note, Random random) {
+        String metric = cost == null ? AbVerdict.SCORE : cost.label();
+        Double baselineMean = before.length == 0 ? null : Arrays.stream(before).average().orElseThrow();
+        Double candidateMean = after.length == 0 ? null : Arrays.stream(after).average().orElseThrow();
+        if (before.length < MIN_TRIALS) {
+            String why = before.length + " trial" + (before.length == 1 ? "" : "s") + " with both sides: an interval"
+                    + " needs " + MIN_TRIALS;
+            return new Judged(key, cost, Verdict.NOT_JUDGED, line(key, metric, unit, before.length, baselineMean,
+                    candidateMean, null, Verdict.NOT_JUDGED, note.isEmpty() ? why : note + "; " + why));
+        }
+        PairedBootstrap.Interval interval = PairedBootstrap.ratio(before, after, random);
+        double bound = threshold / 100;
+        boolean worse = worseIfHigher ? interval.low() > 1 + bound : interval.high() < 1 - bound;
+        boolean better = worseIfHigher ? interval.high() < 1 - bound : interval.low() > 1 + bound;
+        Verdict verdict = worse ? Verdict.REGRESSION : better ? Verdict.IMPROVEMENT : Verdict.WITHIN_NOISE;
+        return new Judged(key, cost, verdict, line(key, metric, unit, before.length, baselineMean, candidateMean,
+                interval, verdict, note, interval.detectable(threshold)));
+    }
+
+    private static AbVerdict.Line line(Key key, String metric, String unit, int trials, Double baseline,
+            Double candidate, PairedBootstrap.Interval interval, Verdict verdict, String note) {
+        return line(key, metric, unit, trials, baseline, candidate, interval, verdict, note, null);
+    }
+
+    private static AbVerdict.Line line(Key key, String metric, String unit, int trials, Double baseline,
+            Double candidate, PairedBootstrap.Interval interval, Verdict verdict, String note, Double detectable) {
+        return new AbVerdict.Line(key.pair(), key.benchmark(), key.mode(), key.threads(), key.params(), metric, unit,
+                trials, baseline, candidate, interval == null ? null : interval.ratio(),
+                interval == null ? null : interval.low(), interval == null ? null : interval.high(), detectable,
+                verdict.toString(), note);
+    }
+
+    List<Judged> lines() {
+        return lines;
+    }
+
+    long count(Verdict verdict) {
+        return lines.stream().filter(line -> line.verdict() == verdict).count();
+    }
+
+    boolean passed() {
+        return count(Verdict.REGRESSION) == 0 && count(Verdict.PAIR_FAILED) == 0 && count(Verdict.NOT_JUDGED) == 0;
+    }
+
+    AbVerdict verdict() {
+        return new AbVerdict(side(record.baseline()), side(record.candidate()), trials, thresholds, interval(),
+                lines.stream().map(Judged::line).toList(), passed());
+    }
+
+    private static String side(AbRecord.Side side) {
+        return side.given() + (side.commit() == null ? "" : " (" + abbreviate(side.commit())
+                + (Boolean.TRUE.equals(side.dirty()) ? ", with changes not committed" : "") + ")");
+    }
+
+    private static String abbreviate(String commit) {
+        return commit.length() > 12 ? commit.substring(0, 12) : commit;
+    }
+
+    private static String interval() {
+        return String.format(Locale.ROOT, "%.0f%%, percentile bootstrap over the paired trials (%,d resamples)",
+                PairedBootstrap.CONFIDENCE * 100, PairedBootstrap.RESAMPLES);
+    }
+
+    String markdown() {
+        StringBuilder md = new StringBuilder("## A/B comparison\n\n")
+                .append("Baseline: ").append(MarkdownReport.escape(side(record.baseline()))).append("  \n")
+                .append("Candidate: ").append(MarkdownReport.escape(side(record.candidate())))
+                .append(record.candidateServerArgs().isEmpty() ? "" : ", its servers also given `"
+                        + String.join(" ", record.candidateServerArgs()) + "`")
+                .append("\n\n")
+                .append(trials).append(trials == 1 ? " trial" : " trials").append(" ran both sides (")
+                .append(directory.toAbsolutePath().normalize())
+                .append("), in random order within each (seed ").append(record.seed()).append("). Change: the")
+                .append(" candidate's mean over the baseline's; interval: ").append(interval())
+                .append("; a regression only when the whole interval lies beyond the threshold. Detectable: the")
+                .append(" smallest change a run this noisy sees nine times in ten.\n\n")
+                .append("| pair | call | metric | baseline | candidate | change | 95% interval | detectable"
+                        + " | verdict |\n")
+                .append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
+        for (Judged judged : lines) {
+            AbVerdict.Line line = judged.line();
+            boolean failing = judged.verdict() == Verdict.REGRESSION || judged.verdict() == Verdict.PAIR_FAILED
+                    || judged.verdict() == Verdict.NOT_JUDGED;
+            String verdict = (failing ? "**" + judged.verdict() + "**" : judged.verdict().toString())
+                    + (line.note() == null || line.note().isEmpty() ? ""
+                            : " (" + MarkdownReport.escape(line.note()) + ")");
+            md.append("| ").append(String.join(" | ", MarkdownReport.escape(line.pair()),
+                    line.benchmark() == null ? "" : MarkdownReport.escape(judged.key().call()),
+                    metric(judged), figure(judged, line.baseline()), figure(judged, line.candidate()),
+                    line.ratio() == null ? "" : Format.percent((line.ratio() - 1) * 100),
+                    line.low() == null ? "" : Format.percent((line.low() - 1) * 100) + " to "
+                            + Format.percent((line.high() - 1) * 100),
+                    line.detectable() == null ? "" : String.format(Locale.ROOT, "%.1f%%", line.detectable()),
+                    verdict)).append(" |\n");
+        }
+        md.append('\n').append(count(Verdict.REGRESSION)).append(" regressions, ")
+                .append(count(Verdict.IMPROVEMENT)).append(" improvements, ")
+                .append(count(Verdict.WITHIN_NOISE)).append(" within noise, ")
+                .append(count(Verdict.ONLY_IN_BASELINE) + count(Verdict.ONLY_IN_CANDIDATE)).append(" unmatched, ")
+                .append(count(Verdict.PAIR_FAILED)).append(" pair failed, ")
+                .append(count(Verdict.NOT_JUDGED)).append(" not judged; thresholds: time ")
+                .append(Format.axis(thresholds.time())).append("%, CPU ").append(Format.axis(thresholds.cpu()))
+                .append("%, bytes allocated ").append(Format.axis(thresholds.allocation())).append("%.\n\n")
+                .append(passed() ? "**Gate: passed**\n" : "**Gate: failed**\n");
+        return md.toString();
+    }
+
+    private static String metric(Judged judged) {
+        if (judged.line().benchmark() == null) {
+            return "";
+        }
+        return judged.cost() != null ? judged.cost().header()
+                : judged.key().mode() + (judged.line().unit() == null ? "" : " (" + judged.line().unit() + ")");
+    }
+
+    private static String figure(Judged judged, Double value) {
+        if (value == null) {
+            return "";
+        }
+        return judged.cost() != null ? Format.cost(judged.cost(), value) : Format.score(value, judged.line().unit());
+    }
+}

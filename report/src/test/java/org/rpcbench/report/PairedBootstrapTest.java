@@ -1,0 +1,59 @@
+package org.rpcbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+class PairedBootstrapTest {
+
+    private static final double[] BASELINE = {100, 104, 97, 101, 99, 103, 98, 102};
+
+    @Test
+    void theSameFiguresGiveARatioOfOneInsideItsInterval() {
+        PairedBootstrap.Interval interval = PairedBootstrap.ratio(BASELINE, BASELINE.clone(), new Random(1));
+
+        assertEquals(1.0, interval.ratio(), 1e-12);
+        assertEquals(1.0, interval.low(), 1e-12, "a trial's sides are drawn together: identical pairs never differ");
+        assertEquals(1.0, interval.high(), 1e-12);
+    }
+
+    @Test
+    void aShiftedCandidateIsBracketedAndTheIntervalWidensWithTheNoise() {
+        double[] slower = new double[BASELINE.length];
+        double[] noisy = new double[BASELINE.length];
+        Random noise = new Random(7);
+        for (int i = 0; i < BASELINE.length; i++) {
+            slower[i] = BASELINE[i] * 1.10 * (1 + (noise.nextDouble() - 0.5) * 0.02);
+            noisy[i] = BASELINE[i] * 1.10 * (1 + (noise.nextDouble() - 0.5) * 0.20);
+        }
+
+        PairedBootstrap.Interval tight = PairedBootstrap.ratio(BASELINE, slower, new Random(1));
+        PairedBootstrap.Interval wide = PairedBootstrap.ratio(BASELINE, noisy, new Random(1));
+
+        assertTrue(tight.low() > 1.08 && tight.high() < 1.12, tight.toString());
+        assertTrue(tight.low() <= tight.ratio() && tight.ratio() <= tight.high(), tight.toString());
+        assertTrue(wide.high() - wide.low() > 3 * (tight.high() - tight.low()), wide + " vs " + tight);
+        assertTrue(wide.detectable(3) > tight.detectable(3), "a noisier run detects only larger changes");
+        assertTrue(tight.detectable(3) > 3, "never below the threshold");
+    }
+
+    @Test
+    void theSameSeedGivesTheSameInterval() {
+        double[] candidate = {101, 103, 99, 105, 98, 104, 97, 103};
+
+        assertEquals(PairedBootstrap.ratio(BASELINE, candidate, new Random(42)),
+                PairedBootstrap.ratio(BASELINE, candidate, new Random(42)));
+    }
+
+    @Test
+    void oneTrialOrUnpairedTrialsAreRefused() {
+        assertThrows(IllegalArgumentException.class,
+                () -> PairedBootstrap.ratio(new double[] {1}, new double[] {1}, new Random(1)));
+        assertThrows(IllegalArgumentException.class,
+                () -> PairedBootstrap.ratio(new double[] {1, 2}, new double[] {1, 2, 3}, new Random(1)));
+    }
+}

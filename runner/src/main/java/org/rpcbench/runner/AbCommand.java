@@ -1,0 +1,415 @@
+package org.rpcbench.runner;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
+
+import org.rpcbench.client.ClientOptions;
+import org.rpcbench.contract.AbRecord;
+import org.rpcbench.contract.AbVerdict;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.RunFiles;
+import org.rpcbench.report.AbComparison;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import sun.misc.Signal;
+
+/**
+ * {@code benchmark.sh ab}: a baseline and a candidate measured in one job, trial after trial; a trial runs each
+ * side's run-all once (fresh servers and JMH forks: between JVMs is where the spread lives here), the two in random
+ * order, one at a time. Then {@link AbComparison} judges the trials. Each side runs through its own launcher, so its
+ * clients, servers and runner are its own code; only the judging is this version's. Exit 0 no regression, 1 a
+ * regression or a failed pair, 2 bad options or nothing to judge, 130 interrupted.
+ */
+@Command(name = "ab", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Measures a baseline and a candidate in turn, in random order within each trial, and judges"
+                + " the candidate: per benchmark, CPU and bytes per call, the ratio of the means with a bootstrap"
+                + " interval, a regression only when the whole interval lies beyond the threshold.")
+final class AbCommand implements Callable<Integer> {
+
+    /** A trial's client settings, short because trials, not iterations, are what the verdict counts. */
+    static final List<String> TRIAL_ARGS = List.of("--warmupIterations", "2", "--warmupTime", "2",
+            "--measurementIterations", "3", "--measurementTime", "2", "--forks", "1", "--modes", "thrpt");
+    static final int MIN_TRIALS = 3;
+    static final double DEFAULT_THRESHOLD = 3;
+    static final double DEFAULT_CPU_THRESHOLD = 5;
+    static final double DEFAULT_ALLOCATION_THRESHOLD = 1;
+    /** Where a ref is checked out and built, once per commit. */
+    static final String WORKTREES = "target/ab-worktrees";
+    private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(60);
+    private static final Duration GIT_TIMEOUT = Duration.ofMinutes(2);
+    private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_.,:=/@%+-]+");
+
+    @ParentCommand
+    Launcher launcher;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<baseline>", description = "a git ref of this repository"
+            + " (checked out and built once, under " + WORKTREES + "), or a directory holding a checkout of the"
+            + " suite (its launcher builds it)")
+    String baseline;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "<candidate>", description = "the same for the side judged")
+    String candidate;
+
+    @Option(names = "--pairs", split = ",", paramLabel = "a,b", description = "pairs each trial runs, by name, glob"
+            + " or group (default: ${DEFAULT-VALUE})")
+    List<String> pairs = List.of("dubbo-kryo");
+
+    @Option(names = "--scenario", paramLabel = "s", description = "what each trial runs, as run-all's (default:"
+            + " ${DEFAULT-VALUE})")
+    String scenario = "user";
+
+    @Option(names = "--trials", paramLabel = "n", description = "trials, each side once in each (default:"
+            + " ${DEFAULT-VALUE}, at least " + MIN_TRIALS + ")")
+    int trials = 8;
+
+    @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
+            description = "more client options for both sides; they win over a trial's own (2 x 2 s warmup,"
+                    + " 3 x 2 s measurement, 1 fork, thrpt)")
+    String clientArgs = "";
+
+    @Option(names = "--candidate-server-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,
+            description = "server options for the candidate only, e.g. \"--inject-cost getUser:20us\": a candidate"
+                    + " of known extra cost, to test what the gate sees")
+    String candidateServerArgs = "";
+
+    @Option(names = {"-p", "--port"}, paramLabel = "port", description = "port the servers bind (default:"
+            + " ${DEFAULT-VALUE})")
+    int port = 8080;
+
+    @Option(names = "--threshold", paramLabel = "PERCENT", description = "smallest change of a score that counts"
+            + " (default: ${DEFAULT-VALUE})")
+    double threshold = DEFAULT_THRESHOLD;
+
+    @Option(names = "--cpu-threshold", paramLabel = "PERCENT", description = "the same for CPU per call on either"
+            + " side (default: ${DEFAULT-VALUE})")
+    double cpuThreshold = DEFAULT_CPU_THRESHOLD;
+
+    @Option(names = "--alloc-threshold", paramLabel = "PERCENT", description = "the same for bytes allocated per"
+            + " call on either side (default: ${DEFAULT-VALUE})")
+    double allocationThreshold = DEFAULT_ALLOCATION_THRESHOLD;
+
+    @Option(names = "--seed", paramLabel = "n", description = "seed of the sides' order and of the bootstrap"
+            + " (default: a random one, recorded in ab.json)")
+    Long seed;
+
+    @Option(names = "--trial-timeout", paramLabel = "min", description = "minutes one side's run may take before it"
+            + " is stopped and the A/B run ends (default: ${DEFAULT-VALUE})")
+    int trialTimeout = 60;
+
+    @Option(names = "--out", paramLabel = "dir", description = "directory for ab.json, the trials' runs and the"
+            + " verdict (default: results/ab-<UTC time>)")
+    Path out;
+
+    @Option(names = "--judge", paramLabel = "dir", description = "judge the trials of an earlier A/B run again (with"
+            + " these thresholds) instead of running any")
+    Path judge;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    private final AtomicReference<ChildProcess> current = new AtomicReference<>();
+    private volatile boolean interrupted;
+
+    /** A side ready to run: what was given, what it is, and the checkout its launcher runs from. */
+    record Side(String name, AbRecord.Side record, Path directory) {
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter console = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        checkPercentage("threshold", threshold);
+        checkPercentage("cpu-threshold", cpuThreshold);
+        checkPercentage("alloc-threshold", allocationThreshold);
+        AbVerdict.Thresholds thresholds = new AbVerdict.Thresholds(threshold, cpuThreshold, allocationThreshold);
+        if (judge != null) {
+            if (baseline != null) {
+                throw usage("--judge judges the trials already in a directory: give no baseline or candidate");
+            }
+            return AbComparison.judge(judge.toAbsolutePath().normalize(), thresholds, console, err);
+        }
+        if (baseline == null || candidate == null) {
+            throw usage("give a baseline and a candidate: git refs or directories holding a checkout of the suite");
+        }
+        List<String> trialArgs = check();
+        Path root = launcher.suite().root();
+        Path directory = (out != null ? this.out : root.resolve("results").resolve("ab-" + RunFiles.utcStamp()))
+                .toAbsolutePath().normalize();
+        if (Files.exists(directory)) {
+            throw usage("the directory " + directory + " already exists; pick another --out");
+        }
+        Side before;
+        Side after;
+        try {
+            before = side(root, AbRecord.BASELINE, baseline);
+            after = side(root, AbRecord.CANDIDATE, candidate);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return ExitCode.USAGE;
+        }
+        Files.createDirectories(directory);
+        for (String signal : List.of("INT", "TERM")) {
+            Signal.handle(new Signal(signal), received -> interrupt());
+        }
+        for (Side side : before.directory().equals(after.directory()) ? List.of(before) : List.of(before, after)) {
+            if (!build(side, directory)) {
+                return interrupted ? ExitCode.INTERRUPTED : ExitCode.USAGE;
+            }
+        }
+        long orderSeed = seed != null ? seed : new Random().nextLong();
+        List<String> command = new ArrayList<>(List.of("benchmark.sh", "ab"));
+        command.addAll(spec.commandLine().getParseResult().originalArgs());
+        AbRecord record = new AbRecord(before.record(), after.record(), pairs, scenario, trialArgs,
+                ArgumentWords.split(candidateServerArgs), orderSeed, command, Instant.now().toString(), null,
+                List.of());
+        record.write(directory);
+        console.println("ab " + directory.getFileName() + ": " + trials + " trials of " + String.join(",", pairs)
+                + ", scenario " + scenario + ", each side once per trial in random order (seed " + orderSeed + ")");
+        console.println("client options: " + String.join(" ", trialArgs));
+        console.println("files: " + directory);
+        console.flush();
+        int status = runTrials(record, before, after, directory, new Random(orderSeed));
+        if (status != ExitCode.OK) {
+            return status;
+        }
+        console.println();
+        return AbComparison.judge(directory, thresholds, console, err);
+    }
+
+    /** Checks what can be checked before anything is built; returns a trial's client options. */
+    private List<String> check() {
+        if (trials < MIN_TRIALS) {
+            throw usage("option trials: " + trials + " is below " + MIN_TRIALS + " (an interval needs trials)");
+        }
+        if (trialTimeout < 1) {
+            throw usage("option trial-timeout: " + trialTimeout + " is below 1");
+        }
+        try {
+            PairSelection.select(pairs, launcher.suite().pairs());
+        } catch (IllegalArgumentException e) {
+            throw usage("option pairs: " + e.getMessage());
+        }
+        List<String> trialArgs;
+        try {
+            trialArgs = RunLength.merge(TRIAL_ARGS, ArgumentWords.split(clientArgs));
+            ArgumentWords.split(candidateServerArgs);
+            ClientOptions.parse(trialArgs);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        if (port < 1 || port > 65535) {
+            throw usage("option port: " + port + " is not a port number");
+        }
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        } catch (IOException e) {
+            throw usage("port " + port + " is not free (" + e.getMessage() + "): stop what holds it or pick another"
+                    + " with -p");
+        }
+        return trialArgs;
+    }
+
+    /**
+     * A directory holding the suite's launcher is used as it is; anything else is a commit of this repository,
+     * checked out (once per commit) into its own worktree.
+     */
+    static Side side(Path root, String name, String given) throws IOException, InterruptedException {
+        Path directory = Path.of(given).toAbsolutePath().normalize();
+        if (Files.isDirectory(directory)) {
+            if (!Files.isRegularFile(directory.resolve("benchmark.sh"))) {
+                throw new IllegalArgumentException(name + " " + given + " is a directory without benchmark.sh: give"
+                        + " a checkout of the suite, or a git ref");
+            }
+            Optional<String> commit = git(directory, "rev-parse", "HEAD");
+            Boolean dirty = commit.isEmpty() ? null
+                    : git(directory, "status", "--porcelain", "--untracked-files=no").map(s -> !s.isBlank())
+                            .orElse(null);
+            return new Side(name, new AbRecord.Side(given, commit.orElse(null), dirty, directory.toString()),
+                    directory);
+        }
+        String commit = git(root, "rev-parse", "--verify", "--quiet", given + "^{commit}")
+                .orElseThrow(() -> new IllegalArgumentException(name + " '" + given + "' is neither a directory nor"
+                        + " a commit of the repository at " + root));
+        Path worktree = root.resolve(WORKTREES).resolve(commit);
+        if (!Files.isRegularFile(worktree.resolve("benchmark.sh"))) {
+            git(root, "worktree", "prune");
+            if (Files.exists(worktree)) {
+                throw new IllegalArgumentException(worktree + " exists but is not a checkout of " + commit
+                        + ": remove it");
+            }
+            Files.createDirectories(worktree.getParent());
+            git(root, "worktree", "add", "--detach", worktree.toString(), commit).orElseThrow(
+                    () -> new IllegalArgumentException("git could not check out " + given + " (" + commit
+                            + ") into " + worktree));
+        }
+        return new Side(name, new AbRecord.Side(given, commit, null, worktree.toString()), worktree);
+    }
+
+    /** git's output, trimmed; empty when it failed or is not installed. */
+    private static Optional<String> git(Path directory, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("git", "-C", directory.toString()));
+        command.addAll(List.of(args));
+        Process process;
+        try {
+            process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        String output;
+        try (InputStream stdout = process.getInputStream()) {
+            output = new String(stdout.readAllBytes(), StandardCharsets.UTF_8).trim();
+        }
+        if (!process.waitFor(GIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            return Optional.empty();
+        }
+        return process.exitValue() == 0 ? Optional.of(output) : Optional.empty();
+    }
+
+    /** Has the side's launcher build what run-all needs (it does so before answering --help). */
+    private boolean build(Side side, Path directory) throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        Path log = directory.resolve("build-" + side.name() + ".log");
+        out.println("building the " + side.name() + " (" + side.record().given() + ") in " + side.directory());
+        out.flush();
+        Optional<Integer> exit = runToEnd(side.name() + "-build", List.of("bash",
+                side.directory().resolve("benchmark.sh").toString(), "run-all", "--help"), side.directory(), log,
+                BUILD_TIMEOUT);
+        if (exit.isPresent() && exit.get() == ExitCode.OK) {
+            return true;
+        }
+        if (!interrupted) {
+            spec.commandLine().getErr().println("error: the " + side.name() + "'s build failed"
+                    + (exit.isEmpty() ? " to end in " + BUILD_TIMEOUT.toMinutes() + " minutes" : "") + ": see " + log);
+        }
+        return false;
+    }
+
+    private int runTrials(AbRecord record, Side before, Side after, Path directory, Random order)
+            throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        List<AbRecord.Trial> done = new ArrayList<>();
+        Instant start = Instant.now();
+        for (int number = 1; number <= trials && !interrupted; number++) {
+            List<String> sides = order.nextBoolean() ? List.of(AbRecord.BASELINE, AbRecord.CANDIDATE)
+                    : List.of(AbRecord.CANDIDATE, AbRecord.BASELINE);
+            String prefix = String.format("trial-%02d-", number);
+            AbRecord.Trial trial = new AbRecord.Trial(number, sides, prefix + AbRecord.BASELINE, null,
+                    prefix + AbRecord.CANDIDATE, null);
+            done.add(trial);
+            for (String name : sides) {
+                Side side = AbRecord.BASELINE.equals(name) ? before : after;
+                Instant runStart = Instant.now();
+                Optional<Integer> exit = runToEnd(trial.run(name), trialCommand(side, directory.resolve(
+                        trial.run(name))), side.directory(), directory.resolve(trial.run(name) + ".log"),
+                        Duration.ofMinutes(trialTimeout));
+                if (exit.isPresent()) {
+                    trial = trial.withExit(name, exit.get());
+                    done.set(done.size() - 1, trial);
+                }
+                record.withTrials(done, null).write(directory);
+                String took = Progress.format(Duration.between(runStart, Instant.now()));
+                if (interrupted || exit.isPresent() && exit.get() == ExitCode.INTERRUPTED) {
+                    out.println("interrupted: judge what finished with benchmark.sh ab --judge " + directory);
+                    return ExitCode.INTERRUPTED;
+                }
+                if (exit.isEmpty() || exit.get() != ExitCode.OK && exit.get() != ExitCode.FAILED) {
+                    spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
+                            + (exit.isEmpty() ? " did not end in " + trialTimeout + " minutes"
+                                    : " ended with status " + exit.get()) + ": see "
+                            + directory.resolve(trial.run(name) + ".log"));
+                    return ExitCode.USAGE;
+                }
+                out.println("[trial " + number + "/" + trials + "] " + name + ": "
+                        + (exit.get() == ExitCode.OK ? "passed" : "a pair FAILED") + " in " + took + " | elapsed "
+                        + Progress.format(Duration.between(start, Instant.now())));
+                out.flush();
+            }
+        }
+        record.withTrials(done, Instant.now().toString()).write(directory);
+        return ExitCode.OK;
+    }
+
+    /** One side's run-all for one trial: its own launcher, the same settings for both sides. */
+    private List<String> trialCommand(Side side, Path runDirectory) {
+        List<String> command = new ArrayList<>(List.of("bash", side.directory().resolve("benchmark.sh").toString(),
+                "run-all", "--length", "quick", "--pairs", String.join(",", pairs), "--scenario", scenario,
+                "-p", String.valueOf(port), "--out", runDirectory.toString(), "-a",
+                String.join(" ", RunLength.merge(TRIAL_ARGS, ArgumentWords.split(clientArgs)).stream()
+                        .map(AbCommand::quote).toList())));
+        if (AbRecord.CANDIDATE.equals(side.name()) && !candidateServerArgs.isBlank()) {
+            command.addAll(List.of("--server-args", candidateServerArgs));
+        }
+        return command;
+    }
+
+    /** A word as {@link ArgumentWords} reads it back whole. */
+    static String quote(String word) {
+        return PLAIN_WORD.matcher(word).matches() ? word : "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /** Runs a command to its end or the timeout (then stops it), its output into {@code log}. */
+    private Optional<Integer> runToEnd(String name, List<String> command, Path workingDirectory, Path log,
+            Duration timeout) throws IOException, InterruptedException {
+        try (ChildProcess process = ChildProcess.start(name, command, workingDirectory, log, line -> { })) {
+            current.set(process);
+            if (interrupted) {
+                process.stop(Duration.ofSeconds(30));
+            }
+            Optional<Integer> exit = process.awaitExit(timeout);
+            if (exit.isEmpty()) {
+                process.stop(Duration.ofSeconds(30));
+            }
+            return exit;
+        } finally {
+            current.set(null);
+        }
+    }
+
+    private void interrupt() {
+        interrupted = true;
+        ChildProcess process = current.get();
+        if (process != null) {
+            try {
+                process.stop(Duration.ofSeconds(30));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void checkPercentage(String option, double value) {
+        if (!Double.isFinite(value) || value < 0) {
+            throw usage("option " + option + ": " + value + " is not a percentage of 0 or more");
+        }
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}
