@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  * {@code report}: report.md and report.html of a run; {@code compare}: the regression gate between two runs. Exit
  * codes: 0 done (no regression), 1 a regression or a failed candidate pair, 2 bad usage or unusable input.
  */
-@Command(name = "report-tool", subcommands = {ReportCli.Report.class, ReportCli.Compare.class},
+@Command(name = "report-tool", subcommands = {ReportCli.Report.class, ReportCli.Compare.class, HistoryCli.class},
         usageHelpAutoWidth = true, description = "Reports and compares runs.")
 public final class ReportCli implements Callable<Integer> {
 

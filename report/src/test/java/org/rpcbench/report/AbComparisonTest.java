@@ -37,8 +37,8 @@ class AbComparisonTest {
     private void run(String name, String status, double callsPerSecond, double serverBytes) throws IOException {
         Path run = Files.createDirectories(directory.resolve(name));
         boolean passed = status.equals("passed");
-        Files.writeString(run.resolve("run.json"), "{\"runId\": \"" + name + "\", \"pairs\": [{\"pair\": \"dubbo-kryo\","
-                + " \"status\": \"" + status + "\"" + (passed ? ", \"result\": \"dubbo-kryo.json\"}]}"
+        Files.writeString(run.resolve("run.json"), "{\"runId\": \"" + name + "\", \"pairs\": [{\"pair\":"
+                + " \"dubbo-kryo\", \"status\": \"" + status + "\"" + (passed ? ", \"result\": \"dubbo-kryo.json\"}]}"
                         : ", \"message\": \"dubbo-kryo-client exited 1: wire check failed\"}]}"),
                 StandardCharsets.UTF_8);
         if (passed) {

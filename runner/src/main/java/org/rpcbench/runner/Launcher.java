@@ -23,6 +23,7 @@ import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.profiling.FlameGraphs;
+import org.rpcbench.report.HistoryCli;
 import org.rpcbench.report.ReportCli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -39,7 +40,7 @@ import sun.misc.Signal;
  */
 @Command(name = "benchmark.sh", usageHelpWidth = 118, sortOptions = false, separator = " ",
         subcommands = {RunAllCommand.class, ReportCli.Report.class, ReportCli.Compare.class,
-            AbCommand.class, FlameDiffCommand.class},
+            AbCommand.class, HistoryCli.class, FlameDiffCommand.class},
         synopsisHeading = "",
         customSynopsis = {
             "usage: benchmark.sh [-m benchmark|profiling] [-s host] [-p port] [-r registry] [-f result-file]"
@@ -49,6 +50,7 @@ import sun.misc.Signal;
             "       benchmark.sh report <run-dir | result.json...>",
             "       benchmark.sh compare <baseline> <candidate>",
             "       benchmark.sh ab [--pairs a,b] [--trials n] [-a \"args\"] <baseline> <candidate>",
+            "       benchmark.sh history append|check --file history.jsonl [run-dir | ab-dir]",
             "       benchmark.sh flamediff <run-a> <run-b>            where two profiling runs spent differently",
             "       benchmark.sh [-s host] [-p port] zookeeper          an embedded ZooKeeper until Ctrl-C (default:"
                     + " a free port)",
@@ -68,9 +70,10 @@ import sun.misc.Signal;
             "run-all runs every pair (or --pairs) in turn into results/<run-id>/ with run.json; report writes"
                     + " report.md and report.html for a run; compare is the regression gate (exit 0 none, 1"
                     + " regression, 2 unusable input); ab measures two commits in one job, trial by trial, and"
-                    + " judges the candidate with intervals (the same exit codes); registry-latency measures how long"
-                    + " providers take to register and to reach a subscribed consumer. Each takes --help"
-                    + " (registry-latency and zookeeper through -a --help).",
+                    + " judges the candidate with intervals (the same exit codes); history keeps every night's"
+                    + " figures and finds where they stepped; registry-latency measures how long providers take to"
+                    + " register and to reach a subscribed consumer. Each takes --help (registry-latency and"
+                    + " zookeeper through -a --help).",
         })
 public final class Launcher implements Callable<Integer> {
 

@@ -1,0 +1,67 @@
+package org.rpcbench.contract;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedMap;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+/**
+ * One figure of one night in the benchmark history: a JSON line in a file the nightly workflow keeps, appended
+ * after every run and read whole by the change-point check. A line cut in half (a full disk, a killed job) is
+ * skipped on reading.
+ *
+ * @param time   when the run that measured it started (ISO-8601)
+ * @param commit the commit measured; null when unknown
+ * @param metric {@link AbVerdict#SCORE} or a {@link CallCost} label
+ * @param value  the run's figure: its mean over an A/B run's trials, or a run's score
+ */
+public record HistoryEntry(String time, String commit, String pair, String benchmark, String mode, int threads,
+        SortedMap<String, String> params, String metric, String unit, double value) {
+
+    private static final ObjectWriter LINE = RecordFiles.JSON.writer().without(SerializationFeature.INDENT_OUTPUT);
+
+    /** Appends the entries to the file (created when missing), one line each. */
+    public static void append(Path file, List<HistoryEntry> entries) {
+        StringBuilder lines = new StringBuilder();
+        try {
+            for (HistoryEntry entry : entries) {
+                lines.append(LINE.writeValueAsString(entry)).append('\n');
+            }
+            Path absolute = file.toAbsolutePath();
+            Files.createDirectories(absolute.getParent());
+            Files.writeString(absolute, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Every whole line of the file, in the order written. */
+    public static List<HistoryEntry> read(Path file) {
+        List<HistoryEntry> entries = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    entries.add(RecordFiles.JSON.readValue(line, HistoryEntry.class));
+                } catch (JsonProcessingException e) {
+                    // a line cut short when the writer was stopped: the lines before it stand
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        return entries;
+    }
+}
