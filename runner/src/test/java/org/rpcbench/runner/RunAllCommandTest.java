@@ -108,6 +108,8 @@ class RunAllCommandTest {
         assertTrue(refused("-p", free, "-r", "zk://x").contains("option registry: 'zk://x' is not zookeeper"));
         assertTrue(refused("-p", free, "-a", "--threads many").startsWith("error: the client options do not work: "));
         assertTrue(refused("-p", free, "-a", "--threads many").contains("--threads"));
+        assertTrue(refused("-p", free, "--server-args", "--inject-cost 'getUser").startsWith("error: option"
+                + " server-args: an unclosed ' in"));
         assertTrue(refused("-p", free, "-a", "--preset dubbox").startsWith("error: give run-all the preset as"
                 + " --scenario (e.g. --scenario dubbox), not inside -a"));
     }
