@@ -45,11 +45,15 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
      * topology without a registry), or not run; {@code stack}, {@code protocol} and
      * {@code serialization} are what the first server's ready record stated; {@code result} is the JMH JSON file's
      * name in the run directory (the consumers' merged result where there were several), null when the pair failed
-     * or ran a fault or an open loop (whose results are the consumers').
+     * or ran a fault or an open loop (whose results are the consumers'); {@code harnessBound} names the results
+     * whose figure is the load generator's as much as the stack's (the client near all its cores, or the shared
+     * machine full with the client the busier), each with why; empty when none is, or nothing says (several
+     * consumers, a commit from before it).
      */
     public record Pair(String pair, String stack, String protocol, String serialization, String status,
             String message, String result, String start, String end, Double seconds, String topology,
-            FaultRecord fault, List<Provider> providers, List<Consumer> consumers, List<Profile> profiles) {
+            FaultRecord fault, List<Provider> providers, List<Consumer> consumers, List<Profile> profiles,
+            List<String> harnessBound) {
 
         public static final String PASSED = "passed";
         public static final String FAILED = "failed";
@@ -60,12 +64,12 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
 
         public static Pair notRun(String pair) {
             return new Pair(pair, null, null, null, NOT_RUN, null, null, null, null, null, null, null, List.of(),
-                    List.of(), List.of());
+                    List.of(), List.of(), List.of());
         }
 
         public Pair failedWith(String why) {
             return new Pair(pair, stack, protocol, serialization, FAILED, why, null, start, end, seconds, topology,
-                    fault, providers, consumers, profiles);
+                    fault, providers, consumers, profiles, harnessBound);
         }
 
         public boolean passed() {

@@ -91,7 +91,8 @@ class RecordFilesTest {
                         null, null)),
                 List.of(new RunRecord.Profile("server :8080", "profiles/dubbo-kryo/server1.jfr",
                         "async-profiler 4.6, perf_events", 1200, 52_428_800L, "profiles/dubbo-kryo/server1.cpu.html",
-                        "profiles/dubbo-kryo/server1.alloc.html", 5L)));
+                        "profiles/dubbo-kryo/server1.alloc.html", 5L)),
+                List.of("getUser (32 threads) thrpt: the client used 95% of its cores"));
         RunRecord run = new RunRecord("20261123T100000Z-quick", "quick", "user", List.of("--threads", "4"),
                 List.of("benchmark.sh", "run-all"), "2026-11-23T10:00:00Z", null,
                 new RunRecord.Environment("abc", false, "Debian", "17.0.15", "OpenJDK", "/usr/lib/jvm", "Linux",

@@ -346,7 +346,8 @@ class ReportTest {
                     10_000, 10_000, 32, steps);
             pairs.add(new RunRecord.Pair(pair, "dubbo", "dubbo", pair.substring(6), RunRecord.Pair.PASSED, null,
                     null, null, null, 60.0, "1x1", null, List.of(), List.of(new RunRecord.Consumer(pair
-                            + "-open-loop.json", pair + "-client.out", 0, List.of(), null, report, null)), List.of()));
+                            + "-open-loop.json", pair + "-client.out", 0, List.of(), null, report, null)), List.of(),
+                    List.of()));
         }
         new RunRecord("open-loop-run", "default", "open-loop", List.of("--rate-sweep", "50,90,100"), List.of(),
                 "2026-11-24T21:00:00Z", "2026-11-24T21:10:00Z", null, pairs).write(run);
@@ -395,7 +396,7 @@ class ReportTest {
                 "2026-11-25T04:01:00Z", null, List.of(new RunRecord.Pair("dubbo-kryo", "dubbo", "dubbo", "kryo",
                         RunRecord.Pair.FAILED, "server full GCs 2 beyond 0", null, null, null, 60.0, "1x1", null,
                         List.of(), List.of(new RunRecord.Consumer("dubbo-kryo-soak.json", null, 1, List.of(), null,
-                                null, soak)), List.of()))).write(run);
+                                null, soak)), List.of(), List.of()))).write(run);
 
         String md = reportOf("report.md", List.of(run.toString()));
         assertTrue(md.contains("## Soak"), md);
@@ -428,8 +429,8 @@ class ReportTest {
                         RunRecord.Pair.PASSED, null, "dubbo-kryo.json", null, null, 60.0, "1x1", null, List.of(),
                         List.of(), List.of(new RunRecord.Profile("server :19900", "dubbo-kryo-server.jfr",
                                 "async-profiler 4.6, perf_events", 1514, 52_000_000L,
-                                "dubbo-kryo-server.cpu.html", "dubbo-kryo-server.alloc.html", 3_000_000L)))))
-                .write(run);
+                                "dubbo-kryo-server.cpu.html", "dubbo-kryo-server.alloc.html", 3_000_000L)),
+                        List.of()))).write(run);
 
         String md = reportOf("report.md", List.of(run.toString()));
         assertTrue(md.contains("| pair | TPS (calls/s) | avg (ms) | p50 (ms) | p90 (ms) | p99 (ms) | p99.9 (ms)"

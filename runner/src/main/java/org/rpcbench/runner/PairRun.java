@@ -24,6 +24,7 @@ import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.profiling.FlameGraphs;
+import org.rpcbench.report.HarnessBound;
 
 /**
  * One pair, start to end: its servers started and awaited by their ready records, its clients run to the end
@@ -337,6 +338,9 @@ final class PairRun {
             }
             result = files.name(merged);
         }
+        // merged results carry no costs, so only a lone consumer's can say what bounded it
+        List<String> harnessBound = result != null && topology.consumers() == 1
+                ? HarnessBound.of(files.clientResult(0), plan.pair()) : List.of();
         Instant end = Instant.now();
         ServerReady first = outcome.readies.isEmpty() ? null : outcome.readies.get(0);
         String status = passed ? RunRecord.Pair.PASSED
@@ -347,7 +351,7 @@ final class PairRun {
                 Duration.between(start, end).toMillis() / 1000.0, topology.toString(),
                 plan.fault() == null ? null : new RunRecord.FaultRecord(plan.fault().signal(),
                         plan.fault().after().toMillis() / 1000.0, outcome.faultAt),
-                outcome.providers, outcome.consumers, outcome.profiles);
+                outcome.providers, outcome.consumers, outcome.profiles, harnessBound);
     }
 
     private JvmLauncher.Jvm server(int index) {
