@@ -182,11 +182,9 @@ final class AbCommand implements Callable<Integer> {
             }
         }
         long orderSeed = seed != null ? seed : new Random().nextLong();
-        List<String> command = new ArrayList<>(List.of("benchmark.sh", "ab"));
-        command.addAll(spec.commandLine().getParseResult().originalArgs());
         AbRecord record = new AbRecord(before.record(), after.record(), pairs, scenario, trialArgs,
-                ArgumentWords.split(candidateServerArgs), orderSeed, command, Instant.now().toString(), null,
-                List.of());
+                ArgumentWords.split(candidateServerArgs), orderSeed, Launcher.typed(spec), Instant.now().toString(),
+                null, List.of());
         record.write(directory);
         console.println("ab " + directory.getFileName() + ": " + trials + " trials of " + String.join(",", pairs)
                 + ", scenario " + scenario + ", each side once per trial in random order (seed " + orderSeed + ")");

@@ -155,6 +155,17 @@ public final class Launcher implements Callable<Integer> {
         return commandLine.execute(args);
     }
 
+    /**
+     * A subcommand's command line as its user typed it, for the records: benchmark.sh, the subcommand and what
+     * followed it (the launcher's own --root, which benchmark.sh adds, left out).
+     */
+    static List<String> typed(CommandSpec subcommand) {
+        List<String> args = subcommand.commandLine().getParseResult().originalArgs();
+        List<String> command = new ArrayList<>(List.of("benchmark.sh", subcommand.name()));
+        command.addAll(args.subList(args.indexOf(subcommand.name()) + 1, args.size()));
+        return command;
+    }
+
     Suite suite() {
         if (suite == null) {
             suite = new Suite(root);

@@ -363,9 +363,7 @@ final class RunAllCommand implements Callable<Integer> {
 
     /** The command as typed, for run.json. */
     private List<String> command() {
-        List<String> command = new ArrayList<>(List.of("benchmark.sh", "run-all"));
-        command.addAll(spec.commandLine().getParseResult().originalArgs());
-        return command;
+        return Launcher.typed(spec);
     }
 
     private int run(Suite suite) throws IOException, InterruptedException {

@@ -85,6 +85,14 @@ class RunAllCommandTest {
     }
 
     @Test
+    void theRecordedCommandIsWhatTheUserTypedWithoutTheLaunchersRoot() {
+        RunAllCommand command = parse("--pairs", "dubbo-a", "-a", "--threads 4");
+
+        assertEquals(List.of("benchmark.sh", "run-all", "--pairs", "dubbo-a", "-a", "--threads 4"),
+                Launcher.typed(command.spec));
+    }
+
+    @Test
     void anOpenLoopRunRefusesAFaultAScenarioAndBadClientOptions() throws IOException {
         String free = freePort();
         assertTrue(refused("-p", free, "--rate", "100", "--fault", "sigterm").contains("option fault: a fault run"

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The A/B gate as a user meets it: bad input refused, then one A/B run of the kryo pair with short settings whose
+# candidate's servers spend 2 ms more CPU in every getUser: getUser is flagged (its throughput and its server CPU)
+# and the three other calls, the same code on both sides, are not, so one run tests both directions of the gate
+# (thresholds loose, as three short trials are noisy); then the same trials judged again with other thresholds, and
+# the verdict kept as the history's first night. Ends with "N passed, M failed".
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=$(mktemp -d)
+# shellcheck source=tests/lib.sh
+. "$root/tests/lib.sh"
+trap 'rm -rf "$work"' EXIT
+
+# verdict FILE PYTHON-EXPRESSION: the expression holds over an A/B run's verdict.json, parsed as `v`, with
+# `regressed` the set of (call, metric) its regression lines name
+verdict() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+v = json.load(open(sys.argv[1]))
+regressed = {(l["benchmark"].rsplit(".", 1)[-1], l["metric"]) for l in v["lines"] if l["verdict"] == "regression"}
+if not eval(sys.argv[2]):
+    print("  verdict.json does not satisfy:", sys.argv[2])
+    print("  regressed:", sorted(regressed))
+    sys.exit(1)
+PY
+}
+
+check "ab without a candidate: exit 2" \
+    exits_with 2 "error: give a baseline and a candidate" "$work/out" -- "$root/benchmark.sh" ab "$root"
+check "ab with a side that is no commit: exit 2, named" \
+    exits_with 2 "error: baseline 'no-such-commit' is neither a directory nor a commit of the repository" \
+    "$work/out" -- "$root/benchmark.sh" ab no-such-commit "$root"
+check "ab with two trials: exit 2 (an interval needs three)" \
+    exits_with 2 "option trials: 2 is below 3" "$work/out" -- "$root/benchmark.sh" ab --trials 2 "$root" "$root"
+
+port=$(free_port)
+EXITS_WITH_TIMEOUT=900
+check "ab: the candidate's 2 ms more per getUser is a regression, exit 1" \
+    exits_with 1 "\*\*Gate: failed\*\*" "$work/ab.out" -- \
+    "$root/benchmark.sh" ab -p "$port" --trials 3 --pairs dubbo-kryo --seed 7 --out "$work/ab" \
+    --threshold 40 --cpu-threshold 40 --alloc-threshold 10 --candidate-server-args "--inject-cost getUser:2ms" \
+    -a "--warmupIterations 2 --warmupTime 2 --measurementIterations 2 --measurementTime 1" "$root" "$root"
+check "every trial ran both sides, in the order the seed drew" \
+    python3 -c 'import json, sys; t = json.load(open(sys.argv[1]))["trials"]; sys.exit(0 if len(t) == 3 and all(x["baselineExit"] == 0 and x["candidateExit"] == 0 and sorted(x["order"]) == ["baseline", "candidate"] for x in t) else 1)' \
+    "$work/ab/ab.json"
+check "getUser's throughput and server CPU regressed; no other call did, on any metric" \
+    verdict "$work/ab/verdict.json" '{("getUser", "score"), ("getUser", "cost.server.cpu")} <= regressed and {c for c, m in regressed} == {"getUser"} and not v["passed"] and v["trials"] == 3'
+check "the table says what each metric could have seen" \
+    grep -Eq '^\| dubbo-kryo \| existUser \(32 threads\) \| thrpt \(calls/s\) \| .* \| [0-9.]+% \| within noise \|$' \
+    "$work/ab/verdict.md"
+check "nothing left on the A/B run's port" no_process_on "$port"
+
+check "ab --judge: the same trials under thresholds no change reaches pass, exit 0" \
+    exits_with 0 "\*\*Gate: passed\*\*" "$work/judge.out" -- \
+    "$root/benchmark.sh" ab --judge "$work/ab" --threshold 1000 --cpu-threshold 100000 --alloc-threshold 1000
+
+check "history append: the A/B run's verdict becomes the history's first night" \
+    exits_with 0 "figures of .* appended to" "$work/append.out" -- \
+    "$root/benchmark.sh" history append --file "$work/history.jsonl" "$work/ab"
+check "history check: one night, no step, exit 0" \
+    exits_with 0 "No step\.$" "$work/history.out" -- "$root/benchmark.sh" history check --file "$work/history.jsonl"
+
+finish
