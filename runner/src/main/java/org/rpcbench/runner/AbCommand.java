@@ -48,8 +48,12 @@ import sun.misc.Signal;
                 + " interval, a regression only when the whole interval lies beyond the threshold.")
 final class AbCommand implements Callable<Integer> {
 
-    /** A trial's client settings, short because trials, not iterations, are what the verdict counts. */
-    static final List<String> TRIAL_ARGS = List.of("--warmupIterations", "2", "--warmupTime", "2",
+    /**
+     * A trial's client settings: measured briefly, since trials, not iterations, are what the verdict counts, but
+     * warmed long enough for the JIT (here a fork's throughput still rose through 10 s of warmup; after 2 x 2 s its
+     * CPU per call was several times the settled figure).
+     */
+    static final List<String> TRIAL_ARGS = List.of("--warmupIterations", "2", "--warmupTime", "5",
             "--measurementIterations", "3", "--measurementTime", "2", "--forks", "1", "--modes", "thrpt");
     static final int MIN_TRIALS = 3;
     static final double DEFAULT_THRESHOLD = 3;
@@ -88,7 +92,7 @@ final class AbCommand implements Callable<Integer> {
     int trials = 8;
 
     @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
-            description = "more client options for both sides; they win over a trial's own (2 x 2 s warmup,"
+            description = "more client options for both sides; they win over a trial's own (2 x 5 s warmup,"
                     + " 3 x 2 s measurement, 1 fork, thrpt)")
     String clientArgs = "";
 
