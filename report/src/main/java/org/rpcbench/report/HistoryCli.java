@@ -112,10 +112,7 @@ public final class HistoryCli implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            if (!Double.isFinite(threshold) || threshold < 0) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "option threshold: " + threshold
-                        + " is not a percentage of 0 or more");
-            }
+            ReportCli.checkPercentage(spec, "threshold", threshold);
             if (!(alpha > 0 && alpha < 1)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "option alpha: " + alpha
                         + " is not between 0 and 1");

@@ -58,6 +58,14 @@ public final class ReportCli implements Callable<Integer> {
                 });
     }
 
+    /** A threshold option's value: a percentage of 0 or more, else a usage error naming the option. */
+    public static void checkPercentage(CommandSpec spec, String option, double value) {
+        if (!Double.isFinite(value) || value < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "option " + option + ": " + value
+                    + " is not a percentage of 0 or more");
+        }
+    }
+
     /** Input that cannot be used is exit 2, with one line naming it. */
     private static int unusable(CommandSpec spec, String message) {
         spec.commandLine().getErr().println("error: " + message);
@@ -138,9 +146,9 @@ public final class ReportCli implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            checkPercentage("threshold", threshold);
-            checkPercentage("cpu-threshold", cpuThreshold);
-            checkPercentage("alloc-threshold", allocationThreshold);
+            checkPercentage(spec, "threshold", threshold);
+            checkPercentage(spec, "cpu-threshold", cpuThreshold);
+            checkPercentage(spec, "alloc-threshold", allocationThreshold);
             try {
                 Comparison comparison = Comparison.of(loadSide(baseline), loadSide(candidate),
                         new Comparison.Thresholds(threshold, cpuThreshold, allocationThreshold));
@@ -158,12 +166,6 @@ public final class ReportCli implements Callable<Integer> {
             }
         }
 
-        private void checkPercentage(String option, double value) {
-            if (!Double.isFinite(value) || value < 0) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "option " + option + ": " + value
-                        + " is not a percentage of 0 or more");
-            }
-        }
 
         private static Run loadSide(Path side) throws InputException {
             Run run = Run.load(List.of(side));

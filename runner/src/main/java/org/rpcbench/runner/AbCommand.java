@@ -26,6 +26,7 @@ import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.report.AbComparison;
+import org.rpcbench.report.ReportCli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -147,9 +148,9 @@ final class AbCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         PrintWriter console = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        checkPercentage("threshold", threshold);
-        checkPercentage("cpu-threshold", cpuThreshold);
-        checkPercentage("alloc-threshold", allocationThreshold);
+        ReportCli.checkPercentage(spec, "threshold", threshold);
+        ReportCli.checkPercentage(spec, "cpu-threshold", cpuThreshold);
+        ReportCli.checkPercentage(spec, "alloc-threshold", allocationThreshold);
         AbVerdict.Thresholds thresholds = new AbVerdict.Thresholds(threshold, cpuThreshold, allocationThreshold);
         if (judge != null) {
             if (baseline != null) {
@@ -402,12 +403,6 @@ final class AbCommand implements Callable<Integer> {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }
-    }
-
-    private void checkPercentage(String option, double value) {
-        if (!Double.isFinite(value) || value < 0) {
-            throw usage("option " + option + ": " + value + " is not a percentage of 0 or more");
         }
     }
 
