@@ -71,8 +71,9 @@ pair_end_to_end() {
     local pair=$1 java_home=${2:-} port result=$work/$1${2:+-jdk}.json
     port=$(free_port)
     JAVA_HOME=$java_home start_server "$pair-server" "$port" || return 1
-    exits_with 0 "wire check passed: serialization=[a-z0-9]+, wire=" "$work/$pair.client.log" -- \
-        env JAVA_HOME="$java_home" "$root/benchmark.sh" -p "$port" -f "$result" -a "$short_run" "$pair-client" \
+    # twelve forks (four calls, three modes) of about 10 s each: 120 s was too tight on a busy 2-core machine
+    EXITS_WITH_TIMEOUT=300 exits_with 0 "wire check passed: serialization=[a-z0-9]+, wire=" "$work/$pair.client.log" \
+        -- env JAVA_HOME="$java_home" "$root/benchmark.sh" -p "$port" -f "$result" -a "$short_run" "$pair-client" \
         || { stop_server; return 1; }
     complete_result "$result" || { stop_server; return 1; }
     stop_server
