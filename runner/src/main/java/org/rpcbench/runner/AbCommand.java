@@ -328,7 +328,7 @@ final class AbCommand implements Callable<Integer> {
             for (String name : sides) {
                 Side side = AbRecord.BASELINE.equals(name) ? before : after;
                 Instant runStart = Instant.now();
-                Optional<Integer> exit = runToEnd(trial.run(name), trialCommand(side, directory.resolve(
+                Optional<Integer> exit = runToEnd(trial.run(name), trialCommand(record, side, directory.resolve(
                         trial.run(name))), side.directory(), directory.resolve(trial.run(name) + ".log"),
                         Duration.ofMinutes(trialTimeout));
                 if (exit.isPresent()) {
@@ -358,17 +358,21 @@ final class AbCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    /** One side's run-all for one trial: its own launcher, the same settings for both sides. */
-    private List<String> trialCommand(Side side, Path runDirectory) {
+    /** One side's run-all for one trial: its own launcher, the recorded settings, the same for both sides. */
+    private List<String> trialCommand(AbRecord record, Side side, Path runDirectory) {
         List<String> command = new ArrayList<>(List.of("bash", side.directory().resolve("benchmark.sh").toString(),
-                "run-all", "--length", "quick", "--pairs", String.join(",", pairs), "--scenario", scenario,
-                "-p", String.valueOf(port), "--out", runDirectory.toString(), "-a",
-                String.join(" ", RunLength.merge(TRIAL_ARGS, ArgumentWords.split(clientArgs)).stream()
-                        .map(AbCommand::quote).toList())));
-        if (AbRecord.CANDIDATE.equals(side.name()) && !candidateServerArgs.isBlank()) {
-            command.addAll(List.of("--server-args", candidateServerArgs));
+                "run-all", "--length", "quick", "--pairs", String.join(",", record.pairs()), "--scenario",
+                record.scenario(), "-p", String.valueOf(port), "--out", runDirectory.toString(), "-a",
+                quoted(record.clientArgs())));
+        if (AbRecord.CANDIDATE.equals(side.name()) && !record.candidateServerArgs().isEmpty()) {
+            command.addAll(List.of("--server-args", quoted(record.candidateServerArgs())));
         }
         return command;
+    }
+
+    /** Words as one -a style string that {@link ArgumentWords} splits back into the same words. */
+    private static String quoted(List<String> words) {
+        return String.join(" ", words.stream().map(AbCommand::quote).toList());
     }
 
     /** A word as {@link ArgumentWords} reads it back whole. */
