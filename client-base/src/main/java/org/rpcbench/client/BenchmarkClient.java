@@ -56,6 +56,8 @@ import sun.misc.Signal;
  */
 public final class BenchmarkClient {
 
+    private static final String CLIENT_SUFFIX = "-client";
+
     private final ClientOptions options;
     private final PrintStream out;
     private final PrintStream err;
@@ -117,8 +119,8 @@ public final class BenchmarkClient {
         if (options.concurrentConsumer()) {
             System.setProperty("jmh.ignoreLock", "true");
         }
-        Path resultFile = options.resultFile(RunFiles.moduleName(BenchmarkClient.class, "rpcbench-client"))
-                .toAbsolutePath();
+        String module = RunFiles.moduleName(BenchmarkClient.class, "rpcbench-client");
+        Path resultFile = options.resultFile(module).toAbsolutePath();
         Path logFile = RunFiles.logTo(resultFile.resolveSibling(resultFile.getFileName() + ".log"));
         if (options.preset() != null) {
             out.println("preset: " + options.preset().description());
@@ -169,7 +171,7 @@ public final class BenchmarkClient {
             }
             write(resultFile, results, options.resultFormat());
             String table = PairTable.markdown(format(results, ResultFormatType.JSON),
-                    options.preset() == null ? null : options.preset().seed());
+                    options.preset() == null ? null : options.preset().seed(), pairOf(module));
             Path tableFile = resultFile.resolveSibling(resultFile.getFileName() + ".md");
             writeText(tableFile, table);
             out.println();
@@ -437,6 +439,12 @@ public final class BenchmarkClient {
         } finally {
             Files.deleteIfExists(partial);
         }
+    }
+
+    /** The pair a client module belongs to: {@code dubbo-kryo} for {@code dubbo-kryo-client}. */
+    static String pairOf(String clientModule) {
+        return clientModule.endsWith(CLIENT_SUFFIX)
+                ? clientModule.substring(0, clientModule.length() - CLIENT_SUFFIX.length()) : clientModule;
     }
 
     /** What makes the results unusable, or null when every benchmark has a positive score. */

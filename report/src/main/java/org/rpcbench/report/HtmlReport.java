@@ -58,6 +58,13 @@ final class HtmlReport {
                     .append("</li>\n"));
             html.append("</ul>\n");
         }
+        SeedFigures seed = model.seed();
+        if (seed != null) {
+            html.append("<h2>Seed rows</h2>\n<p class=\"detail\">").append(Svg.escape(ReportTables.seedRowsNote(seed)))
+                    .append("</p>\n");
+            ReportTables.Table seedRows = ReportTables.seedRows(run, seed);
+            table(html, seedRows.header(), seedRows.rows());
+        }
         ReportTables.Table frames = ReportTables.frameTable(run);
         if (!frames.rows().isEmpty()) {
             html.append("<h2>Bytes per call</h2>\n<p class=\"detail\">").append(Svg.escape(ReportTables.FRAME_NOTE))
@@ -116,8 +123,11 @@ final class HtmlReport {
             html.append("<h2>").append(Svg.escape(call.title())).append("</h2>\n<p class=\"detail\">")
                     .append(Svg.escape(call.detail())).append(". ").append(Svg.escape(ReportTables.errorNote(call)))
                     .append("</p>\n");
-            ReportTables.Table table = ReportTables.callTable(call);
+            ReportTables.Table table = ReportTables.callTable(call, seed);
             table(html, table.header(), table.rows());
+            for (String note : ReportTables.seedNotes(call, seed)) {
+                html.append("<p class=\"detail\">").append(Svg.escape(note)).append("</p>\n");
+            }
             String ranking = ReportTables.ranking(call);
             if (!ranking.isEmpty()) {
                 html.append("<p class=\"ranking\">").append(Svg.escape(ranking)).append("</p>\n");

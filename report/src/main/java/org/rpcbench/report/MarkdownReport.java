@@ -23,6 +23,12 @@ final class MarkdownReport {
             md.append('\n');
             failures.forEach(failure -> md.append("- **").append(escape(failure)).append("**\n"));
         }
+        SeedFigures seed = model.seed();
+        if (seed != null) {
+            md.append("\n## Seed rows\n\n_").append(escape(ReportTables.seedRowsNote(seed))).append("_\n\n");
+            ReportTables.Table seedRows = ReportTables.seedRows(run, seed);
+            table(md, seedRows.header(), seedRows.rows());
+        }
         ReportTables.Table frames = ReportTables.frameTable(run);
         if (!frames.rows().isEmpty()) {
             md.append("\n## Bytes per call\n\n_").append(escape(ReportTables.FRAME_NOTE)).append("_\n\n");
@@ -62,8 +68,13 @@ final class MarkdownReport {
             md.append("\n## ").append(escape(call.title())).append("\n\n");
             md.append('_').append(escape(call.detail())).append(". ").append(escape(ReportTables.errorNote(call)))
                     .append("_\n\n");
-            ReportTables.Table table = ReportTables.callTable(call);
+            ReportTables.Table table = ReportTables.callTable(call, seed);
             table(md, table.header(), table.rows());
+            List<String> seedNotes = ReportTables.seedNotes(call, seed);
+            if (!seedNotes.isEmpty()) {
+                md.append('\n');
+                seedNotes.forEach(note -> md.append(escape(note)).append("  \n"));
+            }
             String ranking = ReportTables.ranking(call);
             if (!ranking.isEmpty()) {
                 md.append('\n').append(escape(ranking)).append('\n');

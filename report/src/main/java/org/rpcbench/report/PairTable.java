@@ -15,6 +15,8 @@ import org.rpcbench.contract.CallCost;
 public final class PairTable {
 
     private static final String THROUGHPUT_HEADER = "TPS (calls/s)";
+    static final String SEED_TPS_HEADER = "seed TPS (calls/s)";
+    static final String SEED_AVERAGE_HEADER = "seed avg (ms)";
     static final List<String> HEADER = List.of("call", "payload", "threads", THROUGHPUT_HEADER, "avg (ms)", "p50 (ms)",
             "p99 (ms)", "p99.9 (ms)");
 
@@ -60,16 +62,19 @@ public final class PairTable {
      * @throws IllegalArgumentException when the text is not JMH's JSON
      */
     public static String markdown(String jmhJson) {
-        return markdown(jmhJson, null);
+        return markdown(jmhJson, null, null);
     }
 
     /**
-     * The table with a seed report's published figures in two more columns, on the rows it has figures for, and a
-     * line under it naming the source; without seed figures, the plain table.
+     * The table with a seed report's published figures in more columns, from the seed's row beside this pair
+     * ({@link SeedFigures#rowBeside}), on the table's rows it has figures for, and a line under it naming the
+     * source and the row; without seed figures, the plain table.
      *
+     * @param seed the preset's seed figures, or null
+     * @param pair the pair whose table this is
      * @throws IllegalArgumentException when the text is not JMH's JSON
      */
-    public static String markdown(String jmhJson, SeedFigures seed) {
+    public static String markdown(String jmhJson, SeedFigures seed, String pair) {
         List<Row> rows;
         try {
             rows = rows(JmhJson.parse(jmhJson, ""));
@@ -80,11 +85,15 @@ public final class PairTable {
                 ? "\n" + ReportTables.CLOSED_LOOP_NOTE + "\n" : "";
         List<CallCost> costs = CallCost.PER_CALL.stream()
                 .filter(cost -> rows.stream().anyMatch(row -> row.cost(cost) != null)).toList();
+        SeedFigures.Row seedRow = seed == null ? null : seed.rowBeside(pair).orElse(null);
+        boolean seedTps = seedRow != null && seedRow.figures().values().stream().anyMatch(f -> f.tps() != null);
         List<String> header = new ArrayList<>(HEADER);
         costs.forEach(cost -> header.add(cost.header()));
-        if (seed != null) {
-            header.add("seed TPS (calls/s)");
-            header.add("seed avg (ms)");
+        if (seedRow != null) {
+            if (seedTps) {
+                header.add(SEED_TPS_HEADER);
+            }
+            header.add(SEED_AVERAGE_HEADER);
         }
         List<List<String>> cells = new ArrayList<>();
         Map<String, String> harnessBound = new LinkedHashMap<>();
@@ -96,25 +105,38 @@ public final class PairTable {
                 harnessBound.put(row.name(), row.harnessBound());
             }
             costs.forEach(cost -> line.add(Format.cost(cost, row.cost(cost))));
-            if (seed == null) {
-                cells.add(line);
-                continue;
+            if (seedRow != null) {
+                SeedFigures.Figure figure = seedRow.at(row.payload(), row.threads());
+                if (seedTps) {
+                    line.add(seedTps(figure));
+                }
+                line.add(seedAverage(figure));
             }
-            SeedFigures.Figure figure = seed.figures().get(SeedFigures.key(row.payload(), row.threads()));
-            line.add(figure == null ? "" : Format.score(figure.tps(), Units.CALLS_PER_SECOND));
-            line.add(figure == null || figure.averageMillis() == null ? ""
-                    : Format.score(figure.averageMillis(), Units.MILLISECONDS));
             cells.add(line);
         }
         String harness = ReportTables.harnessNote(harnessBound);
         if (!harness.isEmpty()) {
             note += "\n" + harness + "\n";
         }
-        if (seed == null) {
+        if (seedRow == null) {
             return MarkdownReport.table(header, cells) + note;
         }
-        return MarkdownReport.table(header, cells) + note + "\nseed figures: " + seed.source()
-                + " (another machine, JVM and version: compare the shape, not the ratio)\n";
+        return MarkdownReport.table(header, cells) + note + "\n" + seedSource(seed, seedRow) + "\n";
+    }
+
+    static String seedTps(SeedFigures.Figure figure) {
+        return figure == null || figure.tps() == null ? "" : Format.score(figure.tps(), Units.CALLS_PER_SECOND);
+    }
+
+    static String seedAverage(SeedFigures.Figure figure) {
+        return figure == null || figure.averageMillis() == null ? ""
+                : Format.score(figure.averageMillis(), Units.MILLISECONDS);
+    }
+
+    /** The line under a table with seed figures: where they come from and why they are no ratio to this run. */
+    static String seedSource(SeedFigures seed, SeedFigures.Row row) {
+        return "seed figures: " + seed.source() + (row == null ? "" : ", row " + row.name())
+                + "; another machine, JVM and version: compare the shape, not the ratio";
     }
 
     static List<Row> rows(List<Measurement> measurements) {

@@ -337,6 +337,12 @@ final class ReportModel {
         return sweeps;
     }
 
+    /** The seed figures of the run's scenario when it is a preset that has them; null otherwise. */
+    SeedFigures seed() {
+        return run.info() == null || run.info().scenario() == null ? null
+                : SeedFigures.ofPreset(run.info().scenario()).orElse(null);
+    }
+
     /** The calls grouped by benchmark class, in run order: one throughput chart each. */
     Map<String, List<Call>> callsByClass() {
         Map<String, List<Call>> byClass = new LinkedHashMap<>();

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.stream.Stream;
@@ -29,6 +30,9 @@ final class ReportTables {
     /** The transport's ceiling: a call that has it gets a column of every pair's TPS over the ceiling's. */
     static final String CEILING_PAIR = "netty-ceiling";
     static final String OF_CEILING_HEADER = "of the ceiling (TPS)";
+    static final String SEED_ROW_HEADER = "seed row";
+    /** The echo benchmark's payload parameter, which the seed figures are keyed by. */
+    private static final String PAYLOAD_PARAM = "payload";
     static final List<String> PAIR_HEADER = List.of("pair", "serialization", "status", "topology", "seconds",
             "result");
 
@@ -358,7 +362,17 @@ final class ReportTables {
      * A call's table: a row per pair; with a column of each pair's throughput as a fraction of the ceiling's when
      * the ceiling pair has a throughput score for the call.
      */
-    static Table callTable(ReportModel.Call call) {
+    /**
+     * A call's table: a row per pair with its scores and costs, its share of the ceiling's throughput where the
+     * ceiling ran, and the seed's figures beside the pairs that stand for a seed row ({@link #seedColumns}).
+     *
+     * @param seed the run's seed figures, or null
+     */
+    static Table callTable(ReportModel.Call call, SeedFigures seed) {
+        return seedColumns(scoreTable(call), call, seed);
+    }
+
+    private static Table scoreTable(ReportModel.Call call) {
         List<List<String>> rows = call.rows().stream().map(ReportTables::callRow).toList();
         List<CallCost> costs = call.costs();
         List<String> callHeader = new ArrayList<>(CALL_HEADER);
@@ -388,6 +402,102 @@ final class ReportTables {
             withRatio.add(row);
         }
         return new Table(header, withRatio);
+    }
+
+    /** The payload a call echoes, or null for a call with none. */
+    private static String payload(ReportModel.Call call) {
+        return call.key().params().get(PAYLOAD_PARAM);
+    }
+
+    /** The seed row and its figures for each row whose pair stands for one; unchanged when no row has a figure. */
+    private static Table seedColumns(Table table, ReportModel.Call call, SeedFigures seed) {
+        String payload = payload(call);
+        if (seed == null || payload == null) {
+            return table;
+        }
+        List<SeedFigures.Row> seedRows = call.rows().stream()
+                .map(row -> seed.rowOf(row.pair())
+                        .filter(seedRow -> seedRow.at(payload, call.key().threads()) != null).orElse(null))
+                .toList();
+        if (seedRows.stream().allMatch(Objects::isNull)) {
+            return table;
+        }
+        boolean tps = seedRows.stream().filter(Objects::nonNull)
+                .anyMatch(seedRow -> seedRow.at(payload, call.key().threads()).tps() != null);
+        List<String> header = new ArrayList<>(table.header());
+        header.add(SEED_ROW_HEADER);
+        if (tps) {
+            header.add(PairTable.SEED_TPS_HEADER);
+        }
+        header.add(PairTable.SEED_AVERAGE_HEADER);
+        List<List<String>> rows = new ArrayList<>();
+        for (int i = 0; i < table.rows().size(); i++) {
+            List<String> row = new ArrayList<>(table.rows().get(i));
+            SeedFigures.Row seedRow = seedRows.get(i);
+            SeedFigures.Figure figure = seedRow == null ? null : seedRow.at(payload, call.key().threads());
+            row.add(seedRow == null ? "" : seedRow.name());
+            if (tps) {
+                row.add(PairTable.seedTps(figure));
+            }
+            row.add(PairTable.seedAverage(figure));
+            rows.add(row);
+        }
+        return new Table(header, rows);
+    }
+
+    /**
+     * Under a call's table: where the seed figures beside it come from, and the figures of a seed row whose
+     * framework the seed does not name at this call's payload and threads; empty when the seed has none here.
+     */
+    static List<String> seedNotes(ReportModel.Call call, SeedFigures seed) {
+        String payload = payload(call);
+        if (seed == null || payload == null) {
+            return List.of();
+        }
+        int threads = call.key().threads();
+        List<String> notes = new ArrayList<>();
+        for (SeedFigures.Row row : seed.rows()) {
+            SeedFigures.Figure figure = row.at(payload, threads);
+            if (row.unattributed() && figure != null) {
+                List<String> figures = new ArrayList<>();
+                if (figure.tps() != null) {
+                    figures.add(PairTable.seedTps(figure) + " calls/s");
+                }
+                if (figure.averageMillis() != null) {
+                    figures.add(PairTable.seedAverage(figure) + " ms average");
+                }
+                notes.add("seed: " + row.name() + ": " + String.join(", ", figures) + " at " + payload + ", "
+                        + Format.threads(threads));
+            }
+        }
+        boolean beside = call.rows().stream().anyMatch(row -> seed.rowOf(row.pair())
+                .filter(seedRow -> seedRow.at(payload, threads) != null).isPresent());
+        if (beside || !notes.isEmpty()) {
+            notes.add(PairTable.seedSource(seed, null));
+        }
+        return notes;
+    }
+
+    /**
+     * The seed's rows and which pairs of this run stand for each: the seeds' comparison as this run reproduces
+     * it, and what it cannot and why.
+     */
+    static String seedRowsNote(SeedFigures seed) {
+        return "The run's scenario reproduces " + seed.source() + ": each of its rows, and the pairs that stand for"
+                + " it. The seed's figures stand beside those pairs in each call's table.";
+    }
+
+    static Table seedRows(Run run, SeedFigures seed) {
+        List<List<String>> rows = new ArrayList<>();
+        for (SeedFigures.Row row : seed.rows()) {
+            List<String> here = row.pairs().stream().filter(run.pairs()::contains).toList();
+            String standing = !here.isEmpty() ? String.join(", ", here)
+                    : row.absent() != null ? "none (" + row.absent() + ")"
+                    : row.unattributed() ? "the seed names no framework: its figures are under every table they fit"
+                    : "not in this run: " + String.join(", ", row.pairs());
+            rows.add(List.of(row.name(), standing));
+        }
+        return new Table(List.of("seed row", "pairs here"), rows);
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -15,11 +16,11 @@ class PairTableTest {
     @Test
     void seedFiguresFillTheirRowsOnlyAndTheSourceIsNamedUnderTheTable() throws IOException {
         String json = Files.readString(Fixtures.path("payloads/dubbo-kryo.json"));
-        SeedFigures seed = new SeedFigures("seed 004, a test table",
-                Map.of(SeedFigures.key("1k", 8), new SeedFigures.Figure(19968, 0.5),
-                        SeedFigures.key("empty", 8), new SeedFigures.Figure(39181, null)));
+        SeedFigures seed = new SeedFigures("seed 004, a test table", List.of(new SeedFigures.Row("its table",
+                List.of(), null, Map.of(SeedFigures.key("1k", 8), new SeedFigures.Figure(19968.0, 0.5),
+                        SeedFigures.key("empty", 8), new SeedFigures.Figure(39181.0, null)))));
 
-        String md = PairTable.markdown(json, seed);
+        String md = PairTable.markdown(json, seed, "dubbo-kryo");
 
         assertTrue(md.startsWith("| call | payload | threads | TPS (calls/s) | avg (ms) | p50 (ms) | p99 (ms) |"
                 + " p99.9 (ms) | seed TPS (calls/s) | seed avg (ms) |\n"), md);
@@ -29,14 +30,33 @@ class PairTableTest {
                 && line.endsWith("| 39,181 |  |")), md);
         assertTrue(md.lines().anyMatch(line -> line.startsWith("| echo | 1k | 1 |") && line.endsWith("|  |  |")),
                 md);
-        assertTrue(md.endsWith("\nseed figures: seed 004, a test table (another machine, JVM and version: compare"
-                + " the shape, not the ratio)\n"), md);
+        assertTrue(md.endsWith("\nseed figures: seed 004, a test table, row its table; another machine, JVM and"
+                + " version: compare the shape, not the ratio\n"), md);
+    }
+
+    @Test
+    void aPairGetsTheSeedRowItStandsForAndOtherwiseTheSeedsReferenceRow() throws IOException {
+        String json = Files.readString(Fixtures.path("payloads/dubbo-kryo.json"));
+        SeedFigures dubbox = SeedFigures.ofPreset("dubbox").orElseThrow();
+
+        String kryo = PairTable.markdown(json, dubbox, "dubbo-kryo");
+        String fastjson2 = PairTable.markdown(json, dubbox, "dubbo-fastjson2");
+
+        // seed 001 gives averages only, at one thread: no TPS column
+        assertTrue(kryo.startsWith("| call | payload | threads | TPS (calls/s) | avg (ms) | p50 (ms) | p99 (ms) |"
+                + " p99.9 (ms) | seed avg (ms) |\n"), kryo);
+        assertTrue(kryo.lines().anyMatch(line -> line.startsWith("| echo | 1m | 1 |") && line.endsWith("| 33.501 |")),
+                kryo);
+        assertTrue(kryo.contains("row E: dubbo, netty, kryo; "), kryo);
+        assertTrue(fastjson2.lines().anyMatch(line -> line.startsWith("| echo | 1m | 1 |")
+                && line.endsWith("| 47.691 |")), fastjson2);
+        assertTrue(fastjson2.contains("row A: dubbo, netty, hessian2; "), fastjson2);
     }
 
     @Test
     void withoutSeedFiguresTheTableIsThePlainOne() throws IOException {
         String json = Files.readString(Fixtures.path("payloads/dubbo-kryo.json"));
-        assertEquals(PairTable.markdown(json), PairTable.markdown(json, null));
+        assertEquals(PairTable.markdown(json), PairTable.markdown(json, null, "dubbo-kryo"));
         assertTrue(PairTable.markdown(json).startsWith("| call | payload | threads | TPS (calls/s) | avg (ms) |"
                 + " p50 (ms) | p99 (ms) | p99.9 (ms) |\n"));
     }

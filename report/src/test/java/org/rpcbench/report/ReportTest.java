@@ -198,6 +198,38 @@ class ReportTest {
     }
 
     @Test
+    void aPresetsSeedRowsStandBesideThePairsThatStandForThem(@TempDir Path run) throws IOException {
+        for (String file : List.of("dubbo-kryo.json", "dubbo-fst.json", "dubbo-hessianlite.json", "netty-ceiling.json")) {
+            Files.copy(Fixtures.path("payloads/" + file), run.resolve(file));
+        }
+        Files.writeString(run.resolve("run.json"), Files.readString(Fixtures.path("payloads/run.json"))
+                .replace("\"scenario\": \"echo\"", "\"scenario\": \"dubbox\""));
+
+        String md = reportOf("report.md", List.of(run.toString()));
+
+        assertTrue(md.contains("\n## Seed rows\n"), md);
+        assertTrue(md.contains("| A: dubbo, netty, hessian2 | dubbo-hessianlite |"), md);
+        assertTrue(md.contains("| E: dubbo, netty, kryo | dubbo-kryo |"), md);
+        assertTrue(md.contains("| C: dubbo, netty, java | not in this run: dubbo-java |"), md);
+        assertTrue(md.contains("| F: dubbo, mina, hessian2 | none (not in Dubbo 3: the mina transporter is"), md);
+        // echo 1m at one thread: seed 001's JDK 1.7 averages beside kryo (row E) and hessian2 (row A), none beside
+        // the ceiling, which stands for no seed row
+        assertTrue(md.contains("| seed row | seed avg (ms) |"), md);
+        assertTrue(md.lines().anyMatch(line -> line.startsWith("| dubbo-kryo |")
+                && line.endsWith("| E: dubbo, netty, kryo | 33.501 |")), md);
+        assertTrue(md.lines().anyMatch(line -> line.startsWith("| dubbo-hessianlite |")
+                && line.endsWith("| A: dubbo, netty, hessian2 | 47.691 |")), md);
+        assertTrue(md.lines().anyMatch(line -> line.startsWith("| netty-ceiling |") && line.endsWith("|  |  |")), md);
+        assertTrue(md.contains("seed figures: seed 001, dubbox 2.8.4 (JDK 1.7, one PC, one thread, 60 s a scene)"
+                + "; another machine"), md);
+        // at 8 threads the seed has no figure: no seed columns
+        String eightThreads = md.substring(md.indexOf("\n## echo · payload=1k · 8 threads\n"));
+        eightThreads = eightThreads.substring(0, eightThreads.indexOf("\n## ", 1));
+        assertFalse(eightThreads.contains("seed"), eightThreads);
+        assertTrue(reportOf("report.html", List.of(run.toString())).contains("<th>seed row</th>"));
+    }
+
+    @Test
     void pairTableOfPlainJmhFilesShowsNoEmptyColumn() throws IOException {
         String md = report("report.md", "sweep/dubbo-kryo.json", "sweep/dubbo-fst.json");
 

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rpcbench.report.SeedFigures;
 
 class PairSelectionTest {
 
@@ -44,6 +46,15 @@ class PairSelectionTest {
         assertEquals(List.of("netty-ceiling", "dubbo-fastjson2", "triple-fastjson2", "triple-hessian2"),
                 PairSelection.select(List.of("protocols"), List.of("dubbo-fastjson2", "dubbo-kryo", "netty-ceiling",
                         "triple-fastjson2", "triple-hessian2")));
+    }
+
+    @Test
+    void everyPairASeedRowNamesIsAPairOfThisSuite() {
+        List<String> pairs = new Suite(Path.of("").toAbsolutePath().getParent()).pairs();
+        for (String preset : List.of("dubbo2-report", "dubbox", "motan")) {
+            SeedFigures seed = SeedFigures.ofPreset(preset).orElseThrow();
+            seed.rows().forEach(row -> assertTrue(pairs.containsAll(row.pairs()), preset + ": " + row));
+        }
     }
 
     @Test
