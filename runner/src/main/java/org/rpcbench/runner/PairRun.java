@@ -326,6 +326,7 @@ final class PairRun {
         Topology topology = plan.topology();
         boolean passed = outcome.message == null;
         String result = null;
+        List<String> harnessBound = List.of();
         if (passed && plan.jmh() && files.clientResult(0) != null) {
             Path merged = files.clientResult(0);
             if (topology.consumers() > 1) {
@@ -337,10 +338,8 @@ final class PairRun {
                 ConsumerMerge.merge(results, topology.providers(), merged);
             }
             result = files.name(merged);
+            harnessBound = HarnessBound.of(merged, plan.pair());
         }
-        // merged results carry no costs, so only a lone consumer's can say what bounded it
-        List<String> harnessBound = result != null && topology.consumers() == 1
-                ? HarnessBound.of(files.clientResult(0), plan.pair()) : List.of();
         Instant end = Instant.now();
         ServerReady first = outcome.readies.isEmpty() ? null : outcome.readies.get(0);
         String status = passed ? RunRecord.Pair.PASSED
