@@ -11,6 +11,10 @@ import java.util.Map;
  */
 public class ProbeReport implements Serializable {
 
+    /** What the server read off the call's wire, as keys of {@link #getWire()}: HTTP's content type, the path. */
+    public static final String CONTENT_TYPE = "content-type";
+    public static final String METHOD = "method";
+
     private static final long serialVersionUID = 1L;
 
     /** The protocol the provider read the probe with. */

@@ -160,8 +160,9 @@ final class DubboConnection implements StackConnection {
             }
         }
         String protocol = providerUrls().stream().map(URL::getProtocol).findFirst().orElse(null);
-        Map<String, FrameBytes> frames = TRIPLE.equals(protocol)
-                ? TripleFrames.of(probeInvoker().getUrl())
+        CallFrames pairFrames = context.getBeanProvider(CallFrames.class).getIfAvailable();
+        Map<String, FrameBytes> frames = pairFrames != null ? pairFrames.userCalls()
+                : TRIPLE.equals(protocol) ? TripleFrames.of(probeInvoker().getUrl())
                 : frameBytes(configured);
         return askEach(this::probe, providers).values().stream()
                 .map(report -> new WireProof(DubboStack.NAME, protocol, configured, report.getProtocol(),

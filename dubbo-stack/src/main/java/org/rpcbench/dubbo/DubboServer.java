@@ -113,13 +113,19 @@ final class DubboServer implements RunningServer {
         }
     }
 
+    /**
+     * The URL of a measured service (its protocol, serializer, bind host, port and thread model, which every
+     * service of the provider shares): {@code UserService}, or the service a pair carries its calls in.
+     */
     private static URL exportedUrl(GenericXmlApplicationContext context) {
         for (ServiceBean<?> service : context.getBeansOfType(ServiceBean.class).values()) {
-            if (UserService.class.getName().equals(service.getInterface()) && !service.getExportedUrls().isEmpty()) {
+            if (!WireSerializationFilter.isInstrument(service.getInterfaceClass())
+                    && !service.getExportedUrls().isEmpty()) {
                 return service.getExportedUrls().get(0);
             }
         }
-        throw new IllegalStateException("provider.xml exports no " + UserService.class.getName());
+        throw new IllegalStateException("provider.xml exports no measured service such as "
+                + UserService.class.getName());
     }
 
     /** The host the provider binds: Dubbo rewrites the protocol's own host before the transport sees it. */

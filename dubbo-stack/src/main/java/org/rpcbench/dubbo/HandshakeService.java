@@ -7,7 +7,7 @@ import org.rpcbench.stack.ProbeReport;
  * configured for. A client of another pair then gets a clear message instead of a request the server cannot decode.
  * It is a service of its own because Dubbo shares one reference per interface.
  */
-public interface HandshakeService {
+public interface HandshakeService extends WireInstrument {
 
     ProbeReport handshake();
 }

@@ -1,6 +1,7 @@
 package org.rpcbench.dubbo;
 
 import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -17,9 +18,6 @@ import org.rpcbench.stack.ServerSample;
 
 /** Both instruments: the handshake (over hessian2) and the probe (over the pair's serializer) report the same. */
 final class ProbeServiceImpl implements ProbeService, HandshakeService {
-
-    /** Triple's HTTP/2 content type: the same whatever the serializer inside, so it proves the protocol only. */
-    private static final String CONTENT_TYPE = "content-type";
 
     private final Supplier<ServerSample> sample;
     private final Map<String, String> versions;
@@ -49,7 +47,11 @@ final class ProbeServiceImpl implements ProbeService, HandshakeService {
         } else {
             report.setServerAddress(http.localAddr() + ":" + http.localPort());
             report.setClientAddress(http.remoteAddr() + ":" + http.remotePort());
-            report.setWire(Map.of(CONTENT_TYPE, http.contentType()));
+            // the content type proves the protocol, and protobuf where a method's message travels unwrapped
+            Map<String, String> read = new LinkedHashMap<>();
+            read.put(ProbeReport.CONTENT_TYPE, http.contentType());
+            read.put(ProbeReport.METHOD, http.path());
+            report.setWire(read);
         }
         report.setVersions(versions);
         report.setCallsBySerialization(WireSerializationFilter.callsBySerialization());

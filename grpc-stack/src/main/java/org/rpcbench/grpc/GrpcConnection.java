@@ -27,10 +27,13 @@ import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.WireProof;
-import org.rpcbench.grpc.proto.EchoServiceGrpc;
-import org.rpcbench.grpc.proto.ProbeServiceGrpc;
-import org.rpcbench.grpc.proto.Protos;
-import org.rpcbench.grpc.proto.UserServiceGrpc;
+import org.rpcbench.proto.EchoServiceGrpc;
+import org.rpcbench.proto.Messages;
+import org.rpcbench.proto.ProbeServiceGrpc;
+import org.rpcbench.proto.Protos;
+import org.rpcbench.proto.UserServiceGrpc;
+import org.rpcbench.stack.ProbeReport;
+import org.rpcbench.stack.ProtobufWire;
 import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerUnreachableException;
@@ -44,9 +47,6 @@ import org.rpcbench.stack.WireCheckException;
  * and spreads the calls over them round robin. Every call carries the target's timeout as its deadline.
  */
 final class GrpcConnection implements StackConnection {
-
-    /** The length prefix gRPC puts before every message on the wire: a compression flag and four length bytes. */
-    static final int MESSAGE_PREFIX_BYTES = 5;
 
     private final Target target;
     private final EventLoopGroup group;
@@ -166,14 +166,14 @@ final class GrpcConnection implements StackConnection {
     /** The probe over each channel: every connection the benchmark calls over is proven, not only the first. */
     @Override
     public List<WireProof> proveWire() {
-        Map<String, FrameBytes> frames = frameBytes();
+        Map<String, FrameBytes> frames = Messages.userCallFrames();
         List<WireProof> proofs = new ArrayList<>();
         for (ManagedChannel channel : channels) {
             Protos.ProbeAnswer answer = probe(channel);
             Map<String, String> versions = new LinkedHashMap<>();
             answer.getVersionsList().forEach(version -> versions.put(version.getName(), version.getVersion()));
             proofs.add(new WireProof(GrpcStack.NAME, GrpcServer.WireFormats.PROTOCOL,
-                    GrpcServer.WireFormats.SERIALIZATION, answer.getProtocol(), answer.getSerialization(),
+                    ProtobufWire.SERIALIZATION, answer.getProtocol(), answer.getSerialization(),
                     answer.getWireSerialization(), answer.getServer(), answer.getClient(), versions,
                     new TreeMap<>(answer.getCallsByWireFormatMap()), 0, frames,
                     wire(answer)));
@@ -184,47 +184,9 @@ final class GrpcConnection implements StackConnection {
     /** The probe call's HTTP/2 content type and method path, as the server read them. */
     private static Map<String, String> wire(Protos.ProbeAnswer answer) {
         Map<String, String> wire = new LinkedHashMap<>();
-        wire.put("content-type", answer.getContentType());
-        wire.put("method", answer.getMethod());
+        wire.put(ProbeReport.CONTENT_TYPE, answer.getContentType());
+        wire.put(ProbeReport.METHOD, answer.getMethod());
         return wire;
-    }
-
-    /**
-     * Each UserService call's request and answer message as gRPC frames it: the protobuf bytes and gRPC's 5-byte
-     * prefix. HTTP/2's own framing (9 bytes a frame) and the HPACK-compressed headers come on top.
-     */
-    private static Map<String, FrameBytes> frameBytes() {
-        Map<String, FrameBytes> bytes = new LinkedHashMap<>();
-        for (UserCalls call : UserCalls.values()) {
-            Object argument = call.sampleArguments()[0];
-            Object answer = call.sampleAnswer();
-            MessageLite request;
-            MessageLite response;
-            switch (call) {
-                case EXIST_USER -> {
-                    request = Protos.ExistUserRequest.newBuilder().setEmail((String) argument).build();
-                    response = Protos.Answer.newBuilder().setValue((Boolean) answer).build();
-                }
-                case CREATE_USER -> {
-                    request = Messages.user((User) argument);
-                    response = Protos.Answer.newBuilder().setValue((Boolean) answer).build();
-                }
-                case GET_USER -> {
-                    request = Protos.GetUserRequest.newBuilder().setId((Long) argument).build();
-                    response = Messages.user((User) answer);
-                }
-                case LIST_USER -> {
-                    request = Protos.ListUserRequest.newBuilder().setPageNo((Integer) argument).build();
-                    @SuppressWarnings("unchecked")
-                    Page<User> page = (Page<User>) answer;
-                    response = Messages.page(page);
-                }
-                default -> throw new IllegalStateException("no message for " + call);
-            }
-            bytes.put(call.method(), new FrameBytes(MESSAGE_PREFIX_BYTES + request.getSerializedSize(),
-                    MESSAGE_PREFIX_BYTES + response.getSerializedSize()));
-        }
-        return bytes;
     }
 
     @Override

@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
-import com.google.protobuf.RuntimeVersion;
 import io.grpc.Context;
 import io.grpc.Contexts;
 import io.grpc.Grpc;
@@ -31,13 +30,15 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import org.rpcbench.grpc.proto.EchoServiceGrpc;
-import org.rpcbench.grpc.proto.ProbeServiceGrpc;
-import org.rpcbench.grpc.proto.Protos;
-import org.rpcbench.grpc.proto.UserServiceGrpc;
+import org.rpcbench.proto.EchoServiceGrpc;
+import org.rpcbench.proto.Messages;
+import org.rpcbench.proto.ProbeServiceGrpc;
+import org.rpcbench.proto.Protos;
+import org.rpcbench.proto.UserServiceGrpc;
 import org.rpcbench.stack.BindFailedException;
 import org.rpcbench.stack.CallCounter;
 import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.ProtobufWire;
 import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
@@ -126,8 +127,7 @@ final class GrpcServer implements RunningServer {
     private static Map<String, String> stackVersions() {
         Map<String, String> versions = new LinkedHashMap<>();
         versions.put("grpc-java", GrpcUtil.getGrpcBuildVersion().getImplementationVersion());
-        versions.put("protobuf-java", RuntimeVersion.MAJOR + "." + RuntimeVersion.MINOR + "." + RuntimeVersion.PATCH
-                + RuntimeVersion.SUFFIX);
+        versions.put(Messages.PROTOBUF_JAVA, Messages.protobufVersion());
         versions.putAll(Versions.of("io.netty:netty-transport"));
         return versions;
     }
@@ -148,7 +148,7 @@ final class GrpcServer implements RunningServer {
 
     @Override
     public String serialization() {
-        return WireFormats.SERIALIZATION;
+        return ProtobufWire.SERIALIZATION;
     }
 
     @Override
@@ -208,7 +208,6 @@ final class GrpcServer implements RunningServer {
     static final class WireFormats implements ServerInterceptor {
 
         static final String PROTOCOL = "grpc";
-        static final String SERIALIZATION = "protobuf";
 
         private static final Metadata.Key<String> CONTENT_TYPE =
                 Metadata.Key.of("content-type", Metadata.ASCII_STRING_MARSHALLER);
@@ -220,7 +219,7 @@ final class GrpcServer implements RunningServer {
         public <Q, A> ServerCall.Listener<Q> interceptCall(ServerCall<Q, A> call, Metadata headers,
                 ServerCallHandler<Q, A> next) {
             String contentType = headers.get(CONTENT_TYPE);
-            String format = serializationOf(contentType);
+            String format = ProtobufWire.serializationOf(contentType);
             if (format == null) {
                 call.close(Status.INVALID_ARGUMENT.withDescription("content type " + contentType
                         + " is not gRPC's protobuf"), new Metadata());
@@ -236,16 +235,6 @@ final class GrpcServer implements RunningServer {
                     hostAndPort(call.getAttributes().get(Grpc.TRANSPORT_ATTR_LOCAL_ADDR)),
                     hostAndPort(call.getAttributes().get(Grpc.TRANSPORT_ATTR_REMOTE_ADDR)));
             return Contexts.interceptCall(Context.current().withValue(CALL_WIRE, wire), call, headers, next);
-        }
-
-        /** protobuf for gRPC's content types that carry it; null for anything else. */
-        static String serializationOf(String contentType) {
-            if (contentType == null) {
-                return null;
-            }
-            int parameters = contentType.indexOf(';');
-            String type = parameters < 0 ? contentType : contentType.substring(0, parameters).trim();
-            return type.equals("application/grpc") || type.equals("application/grpc+proto") ? SERIALIZATION : null;
         }
 
         /** How the probe call being served arrived. */
@@ -332,8 +321,8 @@ final class GrpcServer implements RunningServer {
             ServerSample sample = services.sample().get();
             Protos.ProbeAnswer.Builder probe = Protos.ProbeAnswer.newBuilder()
                     .setProtocol(WireFormats.PROTOCOL)
-                    .setSerialization(WireFormats.SERIALIZATION)
-                    .setWireSerialization(WireFormats.serializationOf(call.contentType()))
+                    .setSerialization(ProtobufWire.SERIALIZATION)
+                    .setWireSerialization(ProtobufWire.serializationOf(call.contentType()))
                     .setContentType(call.contentType())
                     .setMethod(call.method())
                     .setServer(call.server())

@@ -1,4 +1,4 @@
-package org.rpcbench.grpc;
+package org.rpcbench.proto;
 
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -8,13 +8,19 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
+import com.google.protobuf.MessageLite;
+import com.google.protobuf.RuntimeVersion;
 import org.rpcbench.api.Address;
 import org.rpcbench.api.BidRequest;
 import org.rpcbench.api.Page;
 import org.rpcbench.api.Person;
 import org.rpcbench.api.User;
-import org.rpcbench.grpc.proto.Protos;
+import org.rpcbench.api.UserCalls;
+import org.rpcbench.contract.FrameBytes;
+import org.rpcbench.stack.ProbeReport;
+import org.rpcbench.stack.ServerSample;
 
 /**
  * The benchmark's beans to protobuf messages and back, field for field: what a service that already has its beans
@@ -22,12 +28,23 @@ import org.rpcbench.grpc.proto.Protos;
  * and every client checks the same beans; the conversion is part of the measured call, as it would be in that
  * service. The beans' fields are never null in the benchmark: protobuf's builders refuse a null.
  */
-final class Messages {
+public final class Messages {
+
+    /** The length prefix gRPC (and triple) puts before every message: a compression flag and four length bytes. */
+    public static final int MESSAGE_PREFIX_BYTES = 5;
+
+    /** The name protobuf-java's version is stated under. */
+    public static final String PROTOBUF_JAVA = "protobuf-java";
 
     private Messages() {
     }
 
-    static Protos.User user(User user) {
+    /** protobuf-java's version as its classes state it: its jar carries no Maven metadata. */
+    public static String protobufVersion() {
+        return RuntimeVersion.MAJOR + "." + RuntimeVersion.MINOR + "." + RuntimeVersion.PATCH + RuntimeVersion.SUFFIX;
+    }
+
+    public static Protos.User user(User user) {
         return Protos.User.newBuilder()
                 .setId(user.getId())
                 .setName(user.getName())
@@ -44,7 +61,7 @@ final class Messages {
                 .build();
     }
 
-    static User user(Protos.User message) {
+    public static User user(Protos.User message) {
         User user = new User();
         user.setId(message.getId());
         user.setName(message.getName());
@@ -61,7 +78,7 @@ final class Messages {
         return user;
     }
 
-    static Protos.Page page(Page<User> page) {
+    public static Protos.Page page(Page<User> page) {
         Protos.Page.Builder message = Protos.Page.newBuilder().setPageNo(page.getPageNo()).setTotal(page.getTotal());
         for (User user : page.getResult()) {
             message.addResult(user(user));
@@ -69,7 +86,7 @@ final class Messages {
         return message.build();
     }
 
-    static Page<User> page(Protos.Page message) {
+    public static Page<User> page(Protos.Page message) {
         List<User> users = new ArrayList<>(message.getResultCount());
         for (Protos.User user : message.getResultList()) {
             users.add(user(user));
@@ -87,7 +104,7 @@ final class Messages {
      * @throws IllegalArgumentException for any other shape, which the protobuf definition has no case for
      */
     @SuppressWarnings("unchecked")
-    static Protos.Payload payload(Object payload) {
+    public static Protos.Payload payload(Object payload) {
         Protos.Payload.Builder message = Protos.Payload.newBuilder();
         if (payload instanceof String text) {
             return message.setText(text).build();
@@ -113,7 +130,7 @@ final class Messages {
                 + (payload == null ? "null" : payload.getClass().getName()));
     }
 
-    static Object payload(Protos.Payload message) {
+    public static Object payload(Protos.Payload message) {
         return switch (message.getValueCase()) {
             case TEXT -> message.getText();
             case PERSON -> person(message.getPerson());
@@ -131,6 +148,105 @@ final class Messages {
             }
             case VALUE_NOT_SET -> throw new IllegalArgumentException("an echo payload with no value");
         };
+    }
+
+    /**
+     * Each UserService call's request and answer message as gRPC (and triple, for a method of protobuf messages)
+     * frames it: the protobuf bytes and the 5-byte prefix. HTTP/2's own framing (9 bytes a frame) and the
+     * HPACK-compressed headers come on top.
+     */
+    public static Map<String, FrameBytes> userCallFrames() {
+        Map<String, FrameBytes> bytes = new LinkedHashMap<>();
+        for (UserCalls call : UserCalls.values()) {
+            Object argument = call.sampleArguments()[0];
+            Object answer = call.sampleAnswer();
+            MessageLite request;
+            MessageLite response;
+            switch (call) {
+                case EXIST_USER -> {
+                    request = Protos.ExistUserRequest.newBuilder().setEmail((String) argument).build();
+                    response = Protos.Answer.newBuilder().setValue((Boolean) answer).build();
+                }
+                case CREATE_USER -> {
+                    request = Messages.user((User) argument);
+                    response = Protos.Answer.newBuilder().setValue((Boolean) answer).build();
+                }
+                case GET_USER -> {
+                    request = Protos.GetUserRequest.newBuilder().setId((Long) argument).build();
+                    response = Messages.user((User) answer);
+                }
+                case LIST_USER -> {
+                    request = Protos.ListUserRequest.newBuilder().setPageNo((Integer) argument).build();
+                    @SuppressWarnings("unchecked")
+                    Page<User> page = (Page<User>) answer;
+                    response = Messages.page(page);
+                }
+                default -> throw new IllegalStateException("no message for " + call);
+            }
+            bytes.put(call.method(), new FrameBytes(MESSAGE_PREFIX_BYTES + request.getSerializedSize(),
+                    MESSAGE_PREFIX_BYTES + response.getSerializedSize()));
+        }
+        return bytes;
+    }
+
+    /** A probe's report as its message; the keys {@code content-type} and {@code method} of what it read become fields. */
+    public static Protos.ProbeAnswer probe(ProbeReport report) {
+        Protos.ProbeAnswer.Builder answer = Protos.ProbeAnswer.newBuilder()
+                .putAllCallsByWireFormat(report.getCallsBySerialization())
+                .setProcessCpuNanos(report.getProcessCpuNanos())
+                .setAllocatedBytes(report.getAllocatedBytes())
+                .setServerNanoTime(report.getServerNanoTime())
+                .setAvailableProcessors(report.getAvailableProcessors())
+                .putAllCpuBoundCallsByThread(report.getCpuBoundCallsByThread());
+        // protobuf's builders refuse a null: what the report does not know stays unset
+        setIfKnown(report.getProtocol(), answer::setProtocol);
+        setIfKnown(report.getSerialization(), answer::setSerialization);
+        setIfKnown(report.getWireSerialization(), answer::setWireSerialization);
+        setIfKnown(report.getServerAddress(), answer::setServer);
+        setIfKnown(report.getClientAddress(), answer::setClient);
+        setIfKnown(report.getMachine(), answer::setMachine);
+        setIfKnown(report.getWire().get(ProbeReport.CONTENT_TYPE), answer::setContentType);
+        setIfKnown(report.getWire().get(ProbeReport.METHOD), answer::setMethod);
+        report.getVersions().forEach((name, version) -> answer.addVersions(
+                Protos.Version.newBuilder().setName(name).setVersion(String.valueOf(version))));
+        return answer.build();
+    }
+
+    private static void setIfKnown(String value, Consumer<String> setter) {
+        if (value != null) {
+            setter.accept(value);
+        }
+    }
+
+    /** A probe's message as its report: the inverse of {@link #probe(ProbeReport)}. */
+    public static ProbeReport probe(Protos.ProbeAnswer answer) {
+        ProbeReport report = new ProbeReport();
+        report.setProtocol(knownOrNull(answer.getProtocol()));
+        report.setSerialization(knownOrNull(answer.getSerialization()));
+        report.setWireSerialization(knownOrNull(answer.getWireSerialization()));
+        report.setServerAddress(knownOrNull(answer.getServer()));
+        report.setClientAddress(knownOrNull(answer.getClient()));
+        Map<String, String> versions = new LinkedHashMap<>();
+        answer.getVersionsList().forEach(version -> versions.put(version.getName(), version.getVersion()));
+        report.setVersions(versions);
+        Map<String, String> wire = new LinkedHashMap<>();
+        if (!answer.getContentType().isEmpty()) {
+            wire.put(ProbeReport.CONTENT_TYPE, answer.getContentType());
+        }
+        if (!answer.getMethod().isEmpty()) {
+            wire.put(ProbeReport.METHOD, answer.getMethod());
+        }
+        report.setWire(wire);
+        report.setCallsBySerialization(answer.getCallsByWireFormatMap());
+        report.recordSpent(new ServerSample(answer.getProcessCpuNanos(), answer.getAllocatedBytes(),
+                answer.getServerNanoTime(), answer.getAvailableProcessors(), knownOrNull(answer.getMachine()),
+                answer.getCpuBoundCallsByThreadMap()));
+        return report;
+    }
+
+    /** An unset string field (protobuf's empty string) as the report's null. */
+    private static String knownOrNull(String value) {
+        return value.isEmpty() ? null : value;
     }
 
     private static Protos.Person person(Person person) {

@@ -1,7 +1,6 @@
-package org.rpcbench.grpc;
+package org.rpcbench.proto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,7 +14,6 @@ import org.rpcbench.api.Page;
 import org.rpcbench.api.Payload;
 import org.rpcbench.api.User;
 import org.rpcbench.api.UserServiceContract;
-import org.rpcbench.grpc.proto.Protos;
 
 /** Every bean the benchmark sends survives protobuf's bytes unchanged, so the answer checks hold for gRPC too. */
 class MessagesTest {
@@ -45,15 +43,5 @@ class MessagesTest {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> Messages.payload(List.of(1, 2)));
         assertTrue(refused.getMessage().contains("no case for an echo payload of"), refused.getMessage());
-    }
-
-    @Test
-    void onlyGrpcsProtobufContentTypesAreReadAsProtobuf() {
-        assertEquals("protobuf", GrpcServer.WireFormats.serializationOf("application/grpc"));
-        assertEquals("protobuf", GrpcServer.WireFormats.serializationOf("application/grpc+proto"));
-        assertEquals("protobuf", GrpcServer.WireFormats.serializationOf("application/grpc+proto; charset=utf-8"));
-        assertNull(GrpcServer.WireFormats.serializationOf("application/grpc+json"));
-        assertNull(GrpcServer.WireFormats.serializationOf("application/json"));
-        assertNull(GrpcServer.WireFormats.serializationOf(null));
     }
 }
