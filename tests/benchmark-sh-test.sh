@@ -260,10 +260,15 @@ check "motan has no registry: exit 2, saying why" \
 
 # Dubbo's triple protocol: HTTP/2 with hessian2 inside triple's wrapper proven; through ZooKeeper too
 check "triple-hessian2 in one command: HTTP/2 triple, hessian2 read from triple's wrapper" \
-    exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, content-type=application/grpc\+proto, dubbo=" \
+    exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, content-type=application/grpc\+proto, method=/org.rpcbench.stack.ProbeService/probe, dubbo=" \
     "$work/triple.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple.json" -a "$short_run" triple-hessian2
 check "triple-hessian2's result is complete" complete_result "$work/triple.json"
 check "triple-fastjson2 end to end through benchmark.sh" pair_end_to_end triple-fastjson2
+check "triple-protobuf in one command: protobuf messages unwrapped, read by their gRPC content type" \
+    exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, content-type=application/grpc\+proto, method=/org.rpcbench.dubbo.protobuf.ProtobufProbeService/probe, dubbo=3[.0-9]+, .*protobuf-java=4" \
+    "$work/triple-protobuf.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple-protobuf.json" \
+    -a "$short_run --modes thrpt" triple-protobuf
+check "triple-protobuf's result is complete" complete_result "$work/triple-protobuf.json" thrpt
 check "triple-hessian2 through an embedded ZooKeeper" \
     exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/triple-zk.out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" triple-hessian2
@@ -304,10 +309,14 @@ check "dubbo2-report preset on dubbo-kryo: table and server load" \
 check "the preset's JSON holds every payload and the CPU-bound call" preset_result "$work/preset.json"
 check "the preset's table is saved beside it" grep -q "| echo | 200k | 10 |" "$work/preset.json.md"
 
+# on JDK 25, every library that reaches into the JDK's internals (Unsafe, reflection into java.*, generated code):
+# each serializer but the JDK's own (dubbo-java and dubbo-compactedjava ran there once, see docs/stacks.md), each
+# protocol once
 jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
 if [ -n "$jdk25" ]; then
     check "dubbo-kryo end to end on $(basename "$jdk25")" pair_end_to_end dubbo-kryo "$jdk25"
-    for pair in $serializer_pairs triple-hessian2 triple-fastjson2 grpc-protobuf motan-hessian2; do
+    for pair in dubbo-fastjson2 dubbo-protostuff dubbo-fury dubbo-fory triple-hessian2 triple-protobuf grpc-protobuf \
+        motan-hessian2; do
         check "$pair end to end on $(basename "$jdk25")" pair_end_to_end "$pair" "$jdk25"
     done
 else
