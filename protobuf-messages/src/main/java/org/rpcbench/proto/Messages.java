@@ -24,7 +24,7 @@ import org.rpcbench.stack.ServerSample;
 
 /**
  * The benchmark's beans to protobuf messages and back, field for field: what a service that already has its beans
- * does to offer them over gRPC. Both sides convert, so every stack's server answers from the same implementation
+ * does to offer them over gRPC, or Dubbo's triple in IDL mode. Both sides convert, so every stack's server answers from the same implementation
  * and every client checks the same beans; the conversion is part of the measured call, as it would be in that
  * service. The beans' fields are never null in the benchmark: protobuf's builders refuse a null.
  */
@@ -189,7 +189,7 @@ public final class Messages {
         return bytes;
     }
 
-    /** A probe's report as its message; the keys {@code content-type} and {@code method} of what it read become fields. */
+    /** A probe's report as its message; what it read off the wire (content type, method path) become fields. */
     public static Protos.ProbeAnswer probe(ProbeReport report) {
         Protos.ProbeAnswer.Builder answer = Protos.ProbeAnswer.newBuilder()
                 .putAllCallsByWireFormat(report.getCallsBySerialization())

@@ -1,10 +1,13 @@
 package org.rpcbench.proto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import org.junit.jupiter.api.Test;
@@ -14,6 +17,8 @@ import org.rpcbench.api.Page;
 import org.rpcbench.api.Payload;
 import org.rpcbench.api.User;
 import org.rpcbench.api.UserServiceContract;
+import org.rpcbench.stack.ProbeReport;
+import org.rpcbench.stack.ServerSample;
 
 /** Every bean the benchmark sends survives protobuf's bytes unchanged, so the answer checks hold for gRPC too. */
 class MessagesTest {
@@ -43,5 +48,24 @@ class MessagesTest {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> Messages.payload(List.of(1, 2)));
         assertTrue(refused.getMessage().contains("no case for an echo payload of"), refused.getMessage());
+    }
+
+    @Test
+    void aProbeReportSurvivesItsMessageAndWhatItDoesNotKnowStaysUnknown() {
+        ProbeReport report = new ProbeReport();
+        report.setProtocol("tri");
+        report.setSerialization("protobuf");
+        report.setServerAddress("127.0.0.1:8080");
+        report.setClientAddress("127.0.0.1:40000");
+        report.setVersions(new LinkedHashMap<>(Map.of("dubbo", "3.3.6")));
+        report.setWire(Map.of(ProbeReport.CONTENT_TYPE, "application/grpc+proto"));
+        report.setCallsBySerialization(Map.of("protobuf", 12L));
+        report.recordSpent(new ServerSample(5, 6, 7, 2, "boot-id", Map.of("worker-1", 3L)));
+
+        ProbeReport back = Messages.probe(Messages.probe(report));
+
+        assertEquals(report.toString(), back.toString());
+        assertNull(back.getWireSerialization(), "not read: stays null, not an empty string");
+        assertEquals(report.spent(), back.spent());
     }
 }

@@ -359,10 +359,6 @@ final class ReportTables {
     }
 
     /**
-     * A call's table: a row per pair; with a column of each pair's throughput as a fraction of the ceiling's when
-     * the ceiling pair has a throughput score for the call.
-     */
-    /**
      * A call's table: a row per pair with its scores and costs, its share of the ceiling's throughput where the
      * ceiling ran, and the seed's figures beside the pairs that stand for a seed row ({@link #seedColumns}).
      *
@@ -478,15 +474,16 @@ final class ReportTables {
         return notes;
     }
 
-    /**
-     * The seed's rows and which pairs of this run stand for each: the seeds' comparison as this run reproduces
-     * it, and what it cannot and why.
-     */
+    /** Under the heading of {@link #seedRows}: which seed, and where its figures appear. */
     static String seedRowsNote(SeedFigures seed) {
         return "The run's scenario reproduces " + seed.source() + ": each of its rows, and the pairs that stand for"
                 + " it. The seed's figures stand beside those pairs in each call's table.";
     }
 
+    /**
+     * The seed's rows and which pairs of this run stand for each: the seeds' comparison as this run reproduces
+     * it, and what it cannot and why.
+     */
     static Table seedRows(Run run, SeedFigures seed) {
         List<List<String>> rows = new ArrayList<>();
         for (SeedFigures.Row row : seed.rows()) {
@@ -497,7 +494,7 @@ final class ReportTables {
                     : "not in this run: " + String.join(", ", row.pairs());
             rows.add(List.of(row.name(), standing));
         }
-        return new Table(List.of("seed row", "pairs here"), rows);
+        return new Table(List.of(SEED_ROW_HEADER, "pairs here"), rows);
     }
 
     /**

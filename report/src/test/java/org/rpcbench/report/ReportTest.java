@@ -199,7 +199,8 @@ class ReportTest {
 
     @Test
     void aPresetsSeedRowsStandBesideThePairsThatStandForThem(@TempDir Path run) throws IOException {
-        for (String file : List.of("dubbo-kryo.json", "dubbo-fst.json", "dubbo-hessianlite.json", "netty-ceiling.json")) {
+        for (String file : List.of("dubbo-kryo.json", "dubbo-fst.json", "dubbo-hessianlite.json",
+                "netty-ceiling.json")) {
             Files.copy(Fixtures.path("payloads/" + file), run.resolve(file));
         }
         Files.writeString(run.resolve("run.json"), Files.readString(Fixtures.path("payloads/run.json"))
