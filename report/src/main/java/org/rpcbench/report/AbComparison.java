@@ -85,50 +85,144 @@ public final class AbComparison {
     }
 
     static AbComparison of(Path directory, AbVerdict.Thresholds thresholds) throws InputException {
-        if (!Files.isRegularFile(directory.resolve(AbRecord.FILE_NAME))) {
-            throw new InputException(directory + " has no " + AbRecord.FILE_NAME + ": give the directory of an A/B"
-                    + " run (benchmark.sh ab --out)");
-        }
-        AbRecord record;
-        try {
-            record = AbRecord.read(directory);
-        } catch (UncheckedIOException e) {
-            throw new InputException(e.getMessage());
-        }
-        List<Map<Key, Measurement>> baseline = new ArrayList<>();
-        List<Map<Key, Measurement>> candidate = new ArrayList<>();
-        Map<String, List<String>> candidateFailures = new LinkedHashMap<>();
-        Map<String, List<Integer>> baselineFailures = new LinkedHashMap<>();
-        for (AbRecord.Trial trial : record.trials()) {
-            Run before = load(directory, trial, AbRecord.BASELINE);
-            Run after = load(directory, trial, AbRecord.CANDIDATE);
-            if (before == null || after == null) {
-                continue;
+        Trials trials = Trials.load(directory);
+        return new AbComparison(directory, trials.record(), thresholds, trials.baseline().size(),
+                judge(trials, thresholds, new Random(trials.record().seed())));
+    }
+
+    /**
+     * An A/B run's trials that ran both sides: each side's measurements by key, trial by trial, and the pairs that
+     * failed on either side.
+     */
+    record Trials(AbRecord record, List<Map<Key, Measurement>> baseline, List<Map<Key, Measurement>> candidate,
+                  Map<String, List<String>> candidateFailures, Map<String, List<Integer>> baselineFailures) {
+
+        static Trials load(Path directory) throws InputException {
+            if (!Files.isRegularFile(directory.resolve(AbRecord.FILE_NAME))) {
+                throw new InputException(directory + " has no " + AbRecord.FILE_NAME + ": give the directory of an"
+                        + " A/B run (benchmark.sh ab --out)");
             }
-            baseline.add(byKey(before));
-            candidate.add(byKey(after));
-            for (RunRecord.Pair pair : after.info().pairs()) {
-                if (pair.failsTheRun()) {
-                    candidateFailures.computeIfAbsent(pair.pair(), p -> new ArrayList<>())
-                            .add("trial " + trial.number() + ": " + pair.message());
+            AbRecord record;
+            try {
+                record = AbRecord.read(directory);
+            } catch (UncheckedIOException e) {
+                throw new InputException(e.getMessage());
+            }
+            Trials trials = new Trials(record, new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>(),
+                    new LinkedHashMap<>());
+            for (AbRecord.Trial trial : record.trials()) {
+                Run before = sideRun(directory, trial, AbRecord.BASELINE);
+                Run after = sideRun(directory, trial, AbRecord.CANDIDATE);
+                if (before == null || after == null) {
+                    continue;
+                }
+                trials.baseline().add(byKey(before));
+                trials.candidate().add(byKey(after));
+                for (RunRecord.Pair pair : after.info().pairs()) {
+                    if (pair.failsTheRun()) {
+                        trials.candidateFailures().computeIfAbsent(pair.pair(), p -> new ArrayList<>())
+                                .add("trial " + trial.number() + ": " + pair.message());
+                    }
+                }
+                for (RunRecord.Pair pair : before.info().pairs()) {
+                    if (pair.failsTheRun()) {
+                        trials.baselineFailures().computeIfAbsent(pair.pair(), p -> new ArrayList<>())
+                                .add(trial.number());
+                    }
                 }
             }
-            for (RunRecord.Pair pair : before.info().pairs()) {
-                if (pair.failsTheRun()) {
-                    baselineFailures.computeIfAbsent(pair.pair(), p -> new ArrayList<>()).add(trial.number());
+            if (trials.baseline().isEmpty()) {
+                throw new InputException("no trial in " + directory + " ran both sides to the end");
+            }
+            return trials;
+        }
+
+        /** Every benchmark key either side measured, in the order measured. */
+        Set<Key> keys() {
+            Set<Key> keys = new LinkedHashSet<>();
+            baseline.forEach(trial -> keys.addAll(trial.keySet()));
+            candidate.forEach(trial -> keys.addAll(trial.keySet()));
+            return keys;
+        }
+
+        /** A key's measurements in the trials where both sides have it: baseline first. */
+        List<Measurement[]> both(Key key) {
+            List<Measurement[]> both = new ArrayList<>();
+            for (int trial = 0; trial < baseline.size(); trial++) {
+                Measurement before = baseline.get(trial).get(key);
+                Measurement after = candidate.get(trial).get(key);
+                if (before != null && after != null) {
+                    both.add(new Measurement[] {before, after});
                 }
             }
+            return both;
         }
-        if (baseline.isEmpty()) {
-            throw new InputException("no trial in " + directory + " ran both sides to the end");
+
+        /**
+         * Every metric judged, over the trials both sides measured it in: each benchmark's score, and each call's
+         * costs once, in the mode {@link Comparison#MODE_PREFERENCE} puts first among those the call ran.
+         */
+        List<Series> series(AbVerdict.Thresholds thresholds) {
+            Set<Key> keys = keys();
+            Map<Key, Integer> costMode = new LinkedHashMap<>();
+            for (Key key : keys) {
+                costMode.merge(Comparison.call(key), Comparison.MODE_PREFERENCE.indexOf(key.mode()), Math::max);
+            }
+            List<Series> series = new ArrayList<>();
+            for (Key key : keys) {
+                List<Measurement[]> both = both(key);
+                if (both.isEmpty()) {
+                    continue;
+                }
+                Measurement first = both.get(0)[0];
+                series.add(new Series(key, null, first.unit(),
+                        both.stream().mapToDouble(pair -> pair[0].score()).toArray(),
+                        both.stream().mapToDouble(pair -> pair[1].score()).toArray(), !first.higherIsBetter(),
+                        thresholds.time()));
+                if (costMode.get(Comparison.call(key)) != Comparison.MODE_PREFERENCE.indexOf(key.mode())) {
+                    continue;
+                }
+                for (CallCost cost : CallCost.PER_CALL) {
+                    List<Measurement[]> costed = both.stream().filter(pair -> pair[0].costs().containsKey(cost)
+                            && pair[1].costs().containsKey(cost) && pair[0].costs().get(cost).score() > 0).toList();
+                    if (!costed.isEmpty()) {
+                        series.add(new Series(key, cost, cost.unit(),
+                                costed.stream().mapToDouble(pair -> pair[0].costs().get(cost).score()).toArray(),
+                                costed.stream().mapToDouble(pair -> pair[1].costs().get(cost).score()).toArray(),
+                                true, cost.kind() == CallCost.Kind.CPU ? thresholds.cpu() : thresholds.allocation()));
+                    }
+                }
+            }
+            return series;
         }
-        return new AbComparison(directory, record, thresholds, baseline.size(),
-                judge(baseline, candidate, candidateFailures, baselineFailures, thresholds,
-                        new Random(record.seed())));
+    }
+
+    /**
+     * One metric of one benchmark over the trials that ran both sides, with the threshold that judges it.
+     *
+     * @param cost          null for the benchmark's score
+     * @param worseIfHigher a time or a cost (higher is worse), not a throughput
+     */
+    record Series(Key key, CallCost cost, String unit, double[] before, double[] after, boolean worseIfHigher,
+                  double threshold) {
+
+        String metric() {
+            return cost == null ? AbVerdict.SCORE : cost.label();
+        }
+
+        /** Whether an interval of the candidate over the baseline lies wholly beyond the threshold, worse. */
+        boolean regression(PairedBootstrap.Interval interval) {
+            return worseIfHigher ? interval.low() > 1 + threshold / 100 : interval.high() < 1 - threshold / 100;
+        }
+
+        /** The same, better. */
+        boolean improvement(PairedBootstrap.Interval interval) {
+            return worseIfHigher ? interval.high() < 1 - threshold / 100 : interval.low() > 1 + threshold / 100;
+        }
     }
 
     /** A side's run of a trial, or null when it did not end or left no run.json (its launcher refused or broke). */
-    private static Run load(Path directory, AbRecord.Trial trial, String side) throws InputException {
+    private static Run sideRun(Path directory, AbRecord.Trial trial, String side) throws InputException {
         String run = trial.run(side);
         Integer exit = trial.exit(side);
         if (run == null || exit == null || !Files.isRegularFile(directory.resolve(run).resolve(Run.RUN_JSON))) {
@@ -143,86 +237,62 @@ public final class AbComparison {
         return byKey;
     }
 
-    private static List<Judged> judge(List<Map<Key, Measurement>> baseline, List<Map<Key, Measurement>> candidate,
-            Map<String, List<String>> candidateFailures, Map<String, List<Integer>> baselineFailures,
-            AbVerdict.Thresholds thresholds, Random random) {
-        Set<Key> keys = new LinkedHashSet<>();
-        baseline.forEach(trial -> keys.addAll(trial.keySet()));
-        candidate.forEach(trial -> keys.addAll(trial.keySet()));
-        Map<Key, Integer> costMode = new LinkedHashMap<>();
-        for (Key key : keys) {
-            costMode.merge(Comparison.call(key), Comparison.MODE_PREFERENCE.indexOf(key.mode()), Math::max);
-        }
+    private static List<Judged> judge(Trials trials, AbVerdict.Thresholds thresholds, Random random) {
         List<Judged> lines = new ArrayList<>();
-        candidateFailures.forEach((pair, failures) -> lines.add(new Judged(
+        trials.candidateFailures().forEach((pair, failures) -> lines.add(new Judged(
                 new Key(pair, "", "", 0, new TreeMap<>()), null, Verdict.PAIR_FAILED,
                 new AbVerdict.Line(pair, null, null, 0, new TreeMap<>(), null, null, failures.size(), null, null,
                         null, null, null, null, Verdict.PAIR_FAILED.toString(), String.join("; ", failures)))));
-        for (Key key : keys) {
-            List<Measurement[]> both = new ArrayList<>();
-            for (int trial = 0; trial < baseline.size(); trial++) {
-                Measurement before = baseline.get(trial).get(key);
-                Measurement after = candidate.get(trial).get(key);
-                if (before != null && after != null) {
-                    both.add(new Measurement[] {before, after});
-                }
-            }
-            boolean inBaseline = baseline.stream().anyMatch(trial -> trial.containsKey(key));
-            boolean inCandidate = candidate.stream().anyMatch(trial -> trial.containsKey(key));
-            if (!inCandidate && candidateFailures.containsKey(key.pair())) {
+        Map<Key, List<Series>> seriesByKey = new LinkedHashMap<>();
+        trials.series(thresholds).forEach(series -> seriesByKey.computeIfAbsent(series.key(), k -> new ArrayList<>())
+                .add(series));
+        for (Key key : trials.keys()) {
+            boolean inBaseline = trials.baseline().stream().anyMatch(trial -> trial.containsKey(key));
+            boolean inCandidate = trials.candidate().stream().anyMatch(trial -> trial.containsKey(key));
+            if (!inCandidate && trials.candidateFailures().containsKey(key.pair())) {
                 continue;
             }
-            String note = baselineFailures.containsKey(key.pair()) ? "baseline failed in trial "
-                    + String.join(", ", baselineFailures.get(key.pair()).stream().map(String::valueOf).toList())
-                    : "";
+            List<Integer> baselineFailed = trials.baselineFailures().get(key.pair());
+            String note = baselineFailed == null ? "" : "baseline failed in trial "
+                    + String.join(", ", baselineFailed.stream().map(String::valueOf).toList());
             if (!inBaseline || !inCandidate) {
                 Verdict verdict = inBaseline ? Verdict.ONLY_IN_BASELINE : Verdict.ONLY_IN_CANDIDATE;
                 lines.add(new Judged(key, null, verdict, line(key, AbVerdict.SCORE, null, 0, null, null, null,
                         verdict, note)));
                 continue;
             }
-            Measurement first = both.isEmpty() ? baseline.stream().map(trial -> trial.get(key))
-                    .filter(m -> m != null).findFirst().orElseThrow() : both.get(0)[0];
-            lines.add(series(key, null, first.unit(), both.stream().mapToDouble(pair -> pair[0].score()).toArray(),
-                    both.stream().mapToDouble(pair -> pair[1].score()).toArray(), !first.higherIsBetter(),
-                    thresholds.time(), note, random));
-            if (costMode.get(Comparison.call(key)) != Comparison.MODE_PREFERENCE.indexOf(key.mode())) {
-                continue;
+            List<Series> keySeries = seriesByKey.getOrDefault(key, List.of());
+            if (keySeries.isEmpty()) {
+                // both sides measured it, never in the same trial
+                Measurement first = trials.baseline().stream().map(trial -> trial.get(key))
+                        .filter(m -> m != null).findFirst().orElseThrow();
+                keySeries = List.of(new Series(key, null, first.unit(), new double[0], new double[0],
+                        !first.higherIsBetter(), thresholds.time()));
             }
-            for (CallCost cost : CallCost.PER_CALL) {
-                List<Measurement[]> costed = both.stream().filter(pair -> pair[0].costs().containsKey(cost)
-                        && pair[1].costs().containsKey(cost) && pair[0].costs().get(cost).score() > 0).toList();
-                if (!costed.isEmpty()) {
-                    lines.add(series(key, cost, cost.unit(),
-                            costed.stream().mapToDouble(pair -> pair[0].costs().get(cost).score()).toArray(),
-                            costed.stream().mapToDouble(pair -> pair[1].costs().get(cost).score()).toArray(), true,
-                            cost.kind() == CallCost.Kind.CPU ? thresholds.cpu() : thresholds.allocation(), note,
-                            random));
-                }
-            }
+            keySeries.forEach(series -> lines.add(judged(series, note, random)));
         }
         return List.copyOf(lines);
     }
 
     /** One metric of one benchmark over the paired trials. */
-    private static Judged series(Key key, CallCost cost, String unit, double[] before, double[] after,
-            boolean worseIfHigher, double threshold, String note, Random random) {
-        String metric = cost == null ? AbVerdict.SCORE : cost.label();
+    private static Judged judged(Series series, String note, Random random) {
+        Key key = series.key();
+        double[] before = series.before();
+        double[] after = series.after();
         Double baselineMean = before.length == 0 ? null : Arrays.stream(before).average().orElseThrow();
         Double candidateMean = after.length == 0 ? null : Arrays.stream(after).average().orElseThrow();
         if (before.length < MIN_TRIALS) {
             String why = before.length + " trial" + (before.length == 1 ? "" : "s") + " with both sides: an interval"
                     + " needs " + MIN_TRIALS;
-            return new Judged(key, cost, Verdict.NOT_JUDGED, line(key, metric, unit, before.length, baselineMean,
-                    candidateMean, null, Verdict.NOT_JUDGED, note.isEmpty() ? why : note + "; " + why));
+            return new Judged(key, series.cost(), Verdict.NOT_JUDGED, line(key, series.metric(), series.unit(),
+                    before.length, baselineMean, candidateMean, null, Verdict.NOT_JUDGED,
+                    note.isEmpty() ? why : note + "; " + why));
         }
         PairedBootstrap.Interval interval = PairedBootstrap.ratio(before, after, random);
-        double bound = threshold / 100;
-        boolean worse = worseIfHigher ? interval.low() > 1 + bound : interval.high() < 1 - bound;
-        boolean better = worseIfHigher ? interval.high() < 1 - bound : interval.low() > 1 + bound;
-        Verdict verdict = worse ? Verdict.REGRESSION : better ? Verdict.IMPROVEMENT : Verdict.WITHIN_NOISE;
-        return new Judged(key, cost, verdict, line(key, metric, unit, before.length, baselineMean, candidateMean,
-                interval, verdict, note, interval.detectable(threshold)));
+        Verdict verdict = series.regression(interval) ? Verdict.REGRESSION
+                : series.improvement(interval) ? Verdict.IMPROVEMENT : Verdict.WITHIN_NOISE;
+        return new Judged(key, series.cost(), verdict, line(key, series.metric(), series.unit(), before.length,
+                baselineMean, candidateMean, interval, verdict, note, interval.detectable(series.threshold())));
     }
 
     private static AbVerdict.Line line(Key key, String metric, String unit, int trials, Double baseline,

@@ -56,4 +56,15 @@ class PairedBootstrapTest {
         assertThrows(IllegalArgumentException.class,
                 () -> PairedBootstrap.ratio(new double[] {1, 2}, new double[] {1, 2, 3}, new Random(1)));
     }
+
+    @Test
+    void theExpandedIntervalReachesFurtherOutWithFewerTrials() {
+        // Student's t quantiles from the tables: 12.706 (1 df), 2.365 (7 df), 2.009 (50 df)
+        assertEquals(12.706, PairedBootstrap.studentQuantile(0.975, 1), 1e-3);
+        assertEquals(2.365, PairedBootstrap.studentQuantile(0.975, 7), 1e-3);
+        assertEquals(0.025, PairedBootstrap.normalTail(1.95996), 1e-6);
+        // eight trials: t 2.365 times sqrt(8/7) is 2.528, whose normal tail is 0.57%, not 2.5%
+        assertEquals(0.0057, PairedBootstrap.expandedTail(8), 1e-4);
+        assertTrue(PairedBootstrap.expandedTail(51) > 0.02, "towards 2.5% as the trials grow");
+    }
 }

@@ -26,6 +26,7 @@ import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.report.AbComparison;
+import org.rpcbench.report.AbPower;
 import org.rpcbench.report.ReportCli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -134,6 +135,19 @@ final class AbCommand implements Callable<Integer> {
             + " these thresholds) instead of running any")
     Path judge;
 
+    @Option(names = "--power", split = ",", paramLabel = "dir", description = "instead of running trials: what the"
+            + " gate sees, simulated from the trials of these A/A runs (both sides one commit): false alarms, and"
+            + " how often a candidate worse by each --shifts change is flagged, for --trials trials a run")
+    List<Path> power;
+
+    @Option(names = "--shifts", split = ",", paramLabel = "PERCENT", description = "the changes --power simulates"
+            + " (default: 1,2,3,5,10,20,50)")
+    List<Double> shifts = AbPower.DEFAULT_SHIFTS;
+
+    @Option(names = "--simulations", paramLabel = "n", description = "simulated runs per change for --power"
+            + " (default: " + AbPower.DEFAULT_SIMULATIONS + ")")
+    int simulations = AbPower.DEFAULT_SIMULATIONS;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -153,10 +167,22 @@ final class AbCommand implements Callable<Integer> {
         ReportCli.checkPercentage(spec, "alloc-threshold", allocationThreshold);
         AbVerdict.Thresholds thresholds = new AbVerdict.Thresholds(threshold, cpuThreshold, allocationThreshold);
         if (judge != null) {
-            if (baseline != null) {
-                throw usage("--judge judges the trials already in a directory: give no baseline or candidate");
+            if (baseline != null || power != null) {
+                throw usage("--judge judges the trials already in a directory: give no baseline, candidate or"
+                        + " --power");
             }
             return AbComparison.judge(judge.toAbsolutePath().normalize(), thresholds, console, err);
+        }
+        if (power != null) {
+            if (baseline != null) {
+                throw usage("--power simulates from the trials already in A/A runs: give no baseline or candidate");
+            }
+            if (trials < MIN_TRIALS || simulations < 1 || shifts.stream().anyMatch(shift -> !(shift > 0))) {
+                throw usage("--power needs --trials of at least " + MIN_TRIALS + ", --simulations of at least 1 and"
+                        + " --shifts above 0");
+            }
+            return AbPower.power(power.stream().map(dir -> dir.toAbsolutePath().normalize()).toList(), thresholds,
+                    trials, shifts, simulations, seed != null ? seed : new Random().nextLong(), console, err);
         }
         if (baseline == null || candidate == null) {
             throw usage("give a baseline and a candidate: git refs or directories holding a checkout of the suite");
