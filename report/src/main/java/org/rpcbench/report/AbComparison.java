@@ -335,8 +335,8 @@ public final class AbComparison {
     }
 
     private static String interval() {
-        return String.format(Locale.ROOT, "%.0f%%, percentile bootstrap over the paired trials (%,d resamples)",
-                PairedBootstrap.CONFIDENCE * 100, PairedBootstrap.RESAMPLES);
+        return String.format(Locale.ROOT, "%.0f%%, expanded percentile bootstrap over the paired trials"
+                + " (%,d resamples)", PairedBootstrap.CONFIDENCE * 100, PairedBootstrap.RESAMPLES);
     }
 
     String markdown() {

@@ -162,8 +162,9 @@ public final class AbPower {
         return both;
     }
 
-    private static String markdown(List<Path> directories, AbVerdict.Thresholds thresholds, int trials, int pooledTrials,
-            List<Double> changes, int simulations, long seed, List<Pooled> pooled, int gateFlagged) {
+    private static String markdown(List<Path> directories, AbVerdict.Thresholds thresholds, int trials,
+            int pooledTrials, List<Double> changes, int simulations, long seed, List<Pooled> pooled,
+            int gateFlagged) {
         StringBuilder md = new StringBuilder("## What the gate sees, simulated from A/A runs\n\n");
         md.append("A/A runs: ").append(MarkdownReport.escape(String.join(", ",
                 directories.stream().map(Path::toString).toList()))).append("  \n");
