@@ -55,6 +55,12 @@ check "ab --judge: the same trials under thresholds no change reaches pass, exit
     exits_with 0 "\*\*Gate: passed\*\*" "$work/judge.out" -- \
     "$root/benchmark.sh" ab --judge "$work/ab" --threshold 1000 --cpu-threshold 100000 --alloc-threshold 1000
 
+# --power reads the same trials as if both sides were one commit: the wiring and the table, not the figures
+check "ab --power: simulated runs from the trials, the gate's false alarms and a row per metric, exit 0" \
+    exits_with 0 "^\| dubbo-kryo \| listUser \(32 threads\) \| server alloc \(B/call\) \| 3 \| " "$work/power.out" -- \
+    "$root/benchmark.sh" ab --power "$work/ab" --simulations 20 --shifts 50 --seed 1
+check "ab --power names the gate's false-alarm rate" grep -q "^\*\*False alarms: the gate" "$work/power.out"
+
 check "history append: the A/B run's verdict becomes the history's first night" \
     exits_with 0 "figures of .* appended to" "$work/append.out" -- \
     "$root/benchmark.sh" history append --file "$work/history.jsonl" "$work/ab"
