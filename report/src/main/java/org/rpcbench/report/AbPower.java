@@ -28,7 +28,7 @@ public final class AbPower {
 
     public static final int DEFAULT_SIMULATIONS = 200;
     public static final List<Double> DEFAULT_SHIFTS = List.of(1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0);
-    /** Resamples per simulated verdict: enough for the ends of a 95% interval to the percent. */
+    /** Resamples per simulated verdict, a tenth of a real one's: the ends lie a few resamples in (6 at 8 trials). */
     static final int RESAMPLES = 1_000;
     /** A change counts as seen when flagged this often. */
     static final double POWER = 0.9;
