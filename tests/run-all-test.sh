@@ -25,7 +25,7 @@ PY
 }
 
 check "unknown pair: exit 2, lists the pairs" \
-    exits_with 2 "unknown pair 'dubbo-nope'; pairs: dubbo-compactedjava, dubbo-fastjson2, dubbo-fory, dubbo-fst, dubbo-fst-registered, dubbo-fury, dubbo-hessianlite, dubbo-java, dubbo-kryo, dubbo-kryo-registered, dubbo-protostuff, grpc-protobuf, grpc-protobuf-direct, motan-hessian2, netty-ceiling, triple-fastjson2, triple-hessian2; groups: protocols, serializers, stacks" \
+    exits_with 2 "unknown pair 'dubbo-nope'; pairs: dubbo-compactedjava, dubbo-fastjson2, dubbo-fory, dubbo-fst, dubbo-fst-registered, dubbo-fury, dubbo-hessianlite, dubbo-java, dubbo-kryo, dubbo-kryo-registered, dubbo-protostuff, grpc-protobuf, grpc-protobuf-direct, motan-hessian2, netty-ceiling, triple-fastjson2, triple-hessian2, triple-protobuf; groups: protocols, serializers, stacks" \
     "$work/out" -- \
     "$root/benchmark.sh" run-all --pairs dubbo-nope
 check "bad client option: exit 2 before any server starts" \
