@@ -11,9 +11,14 @@ import java.util.Map;
  */
 public class ProbeReport implements Serializable {
 
-    /** What the server read off the call's wire, as keys of {@link #getWire()}: HTTP's content type, the path. */
+    /**
+     * What the server read off the call's wire, as keys of {@link #getWire()}: HTTP's version, content type and path,
+     * and for a JSON body the framework that read it.
+     */
+    public static final String HTTP = "http";
     public static final String CONTENT_TYPE = "content-type";
     public static final String METHOD = "method";
+    public static final String JSON_FRAMEWORK = "json-framework";
 
     private static final long serialVersionUID = 1L;
 

@@ -14,6 +14,7 @@ import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.registry.EmbeddedZooKeeper;
 import org.rpcbench.stack.BindFailedException;
 import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.JsonWire;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
 import org.rpcbench.stack.ServerSettings;
@@ -46,7 +47,7 @@ final class DubboServer implements RunningServer {
     /**
      * @throws BindFailedException when the address cannot be bound
      * @throws RegistryAddress.RegistryUnreachableException when the registry does not answer
-     * @throws IllegalStateException when the configured serializer cannot be loaded
+     * @throws IllegalStateException when the configured serializer (or REST's JSON framework) cannot be loaded
      */
     static DubboServer start(ServerSettings settings, ServedServices services) {
         EmbeddedZooKeeper zookeeper = null;
@@ -65,7 +66,7 @@ final class DubboServer implements RunningServer {
             try {
                 DubboServer server = new DubboServer(context, exportedUrl(context), registry, zookeeper, versions,
                         simpleProfiler);
-                WireSerialization.idOf(server.serialization());
+                WireSerialization.checkAvailable(server.serialization());
                 return server;
             } catch (RuntimeException e) {
                 context.close();
@@ -144,7 +145,7 @@ final class DubboServer implements RunningServer {
 
     @Override
     public String serialization() {
-        return exported.getParameter(WireSerialization.URL_KEY);
+        return WireSerialization.configured(exported);
     }
 
     @Override
@@ -165,6 +166,9 @@ final class DubboServer implements RunningServer {
         details.put("threads", exported.getParameter("threads", "200"));
         details.put("dispatcher", exported.getParameter("dispatcher", "all"));
         details.put("simple-profiler", simpleProfiler ? "on" : "off(loopback-only-host)");
+        if (JsonWire.SERIALIZATION.equals(serialization())) {
+            details.put("json-framework", RestJson.framework());
+        }
         int registered = ClassRegistration.ids().size();
         if (registered > 0) {
             details.put("registered-classes", String.valueOf(registered));

@@ -12,6 +12,7 @@ import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcServiceContext;
 import org.apache.dubbo.rpc.protocol.dubbo.DubboProtocol;
 import org.apache.dubbo.rpc.protocol.tri.TripleConstants;
+import org.rpcbench.stack.JsonWire;
 import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ProbeService;
 import org.rpcbench.stack.ServerSample;
@@ -37,9 +38,9 @@ final class ProbeServiceImpl implements ProbeService, HandshakeService {
         RpcServiceContext call = RpcContext.getServiceContext();
         ProbeReport report = new ProbeReport();
         report.setProtocol(call.getUrl().getProtocol());
-        report.setSerialization(call.getUrl().getParameter(WireSerialization.URL_KEY));
-        Byte wireId = WireSerializationFilter.wireIdOf(call.getInvocation());
-        report.setWireSerialization(wireId == null ? null : WireSerialization.nameOf(wireId));
+        report.setSerialization(WireSerialization.configured(call.getUrl()));
+        String wire = WireSerializationFilter.wireSerializationOf(call.getInvocation());
+        report.setWireSerialization(wire);
         HttpRequest http = (HttpRequest) call.getInvocation().get(TripleConstants.HTTP_REQUEST_KEY);
         if (http == null) {
             report.setServerAddress(hostAndPort(serverEndOf(call)));
@@ -47,10 +48,15 @@ final class ProbeServiceImpl implements ProbeService, HandshakeService {
         } else {
             report.setServerAddress(http.localAddr() + ":" + http.localPort());
             report.setClientAddress(http.remoteAddr() + ":" + http.remotePort());
-            // the content type proves the protocol, and protobuf where a method's message travels unwrapped
+            // the content type proves the protocol, protobuf where a method's message travels unwrapped, and JSON
+            // for REST, whose framework is named with it
             Map<String, String> read = new LinkedHashMap<>();
+            read.put(ProbeReport.HTTP, http.isHttp2() ? "2" : "1.1");
             read.put(ProbeReport.CONTENT_TYPE, http.contentType());
             read.put(ProbeReport.METHOD, http.path());
+            if (JsonWire.SERIALIZATION.equals(wire)) {
+                read.put(ProbeReport.JSON_FRAMEWORK, RestJson.framework());
+            }
             report.setWire(read);
         }
         report.setVersions(versions);

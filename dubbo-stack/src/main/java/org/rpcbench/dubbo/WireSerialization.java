@@ -1,9 +1,11 @@
 package org.rpcbench.dubbo;
 
+import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.apache.dubbo.remoting.Constants;
 import org.apache.dubbo.remoting.transport.CodecSupport;
 import org.apache.dubbo.rpc.model.FrameworkModel;
+import org.rpcbench.stack.JsonWire;
 
 /**
  * Serializer names and the ids that travel in every Dubbo header. Dubbo maps an unknown name (misspelt, or its jar
@@ -14,7 +16,32 @@ public final class WireSerialization {
     /** The URL parameter that names a provider's or consumer's serializer. */
     public static final String URL_KEY = Constants.SERIALIZATION_KEY;
 
+    /**
+     * The URL parameter of a provider whose measured calls travel in a format that is no Dubbo serializer: json for
+     * REST over triple, whose HTTP message codec reads the body by its content type.
+     */
+    public static final String WIRE_KEY = "rpcbench.wire";
+
     private WireSerialization() {
+    }
+
+    /** What a provider accepts on the wire: the format its {@link #WIRE_KEY} names, else its Dubbo serializer. */
+    static String configured(URL url) {
+        return url.getParameter(WIRE_KEY, url.getParameter(URL_KEY));
+    }
+
+    /**
+     * Checks that this JVM can read and write what a provider is configured for: a Dubbo serializer by its
+     * extension, REST's JSON by the JSON framework triple is told to use.
+     *
+     * @throws IllegalStateException saying why it cannot
+     */
+    static void checkAvailable(String configured) {
+        if (JsonWire.SERIALIZATION.equals(configured)) {
+            RestJson.framework();
+        } else {
+            idOf(configured);
+        }
     }
 
     /** The id of a serializer this JVM can load, or an exception that says why it cannot. */

@@ -6,7 +6,6 @@ import org.apache.dubbo.common.constants.CommonConstants;
 import org.apache.dubbo.common.extension.Activate;
 import org.apache.dubbo.common.utils.ProtobufUtils;
 import org.apache.dubbo.remoting.http12.HttpRequest;
-import org.apache.dubbo.remoting.transport.CodecSupport;
 import org.apache.dubbo.rpc.Filter;
 import org.apache.dubbo.rpc.Invocation;
 import org.apache.dubbo.rpc.Invoker;
@@ -15,6 +14,7 @@ import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.protocol.tri.TripleConstants;
 import org.rpcbench.stack.CallCounter;
+import org.rpcbench.stack.JsonWire;
 import org.rpcbench.stack.ProbeService;
 import org.rpcbench.stack.ProtobufWire;
 
@@ -24,8 +24,9 @@ import org.rpcbench.stack.ProtobufWire;
  * <p>Dubbo answers a request in whatever serializer the consumer chose, so a consumer that fell back to hessian2
  * (serializer missing, misspelt, or set on one side only) would be measured as if it were the configured one. Here
  * such a call fails, and the benchmark with it. It also counts the calls it let through per wire serializer. Both
- * protocols are read: dubbo's header id, triple's wrapper (see {@link WireRecordingPackableMethodFactory}), and a
- * triple method of protobuf messages, which Dubbo carries unwrapped, by the call's gRPC content type.
+ * protocols are read: dubbo's header id, triple's wrapper (see {@link WireRecordingPackableMethodFactory}), a triple
+ * method of protobuf messages, which Dubbo carries unwrapped, by the call's gRPC content type, and a REST call (triple
+ * serving HTTP/1.1 or HTTP/2 with a JSON body) by its JSON content type.
  *
  * <p>The {@link ProbeService} and every {@link WireInstrument} are exempt: they are the instruments that report
  * what the server is configured for and what it read on the wire.
@@ -33,26 +34,25 @@ import org.rpcbench.stack.ProtobufWire;
 @Activate(group = CommonConstants.PROVIDER, order = Integer.MIN_VALUE)
 public class WireSerializationFilter implements Filter {
 
-    private static final String WIRE_ID_KEY = "rpcbench.wire.serialization.id";
+    private static final String WIRE_KEY = "rpcbench.wire.serialization";
 
-    private static final CallCounter<Byte> CALLS_BY_ID = new CallCounter<>();
+    private static final CallCounter<String> CALLS = new CallCounter<>();
 
     @Override
     public Result invoke(Invoker<?> invoker, Invocation invocation) throws RpcException {
-        Byte wireId = wireId(invocation);
-        invocation.put(WIRE_ID_KEY, wireId);
+        String wire = wireSerialization(invocation);
+        invocation.put(WIRE_KEY, wire);
         if (isInstrument(invoker.getInterface())) {
             return invoker.invoke(invocation);
         }
-        String configured = invoker.getUrl().getParameter(WireSerialization.URL_KEY);
-        Byte expectedId = CodecSupport.getIDByName(configured);
-        if (wireId == null || expectedId == null || expectedId.byteValue() != wireId) {
+        String configured = WireSerialization.configured(invoker.getUrl());
+        if (wire == null || !wire.equals(configured)) {
             throw new RpcException(RpcException.SERIALIZATION_EXCEPTION, "wire serialization "
-                    + (wireId == null ? "unknown" : WireSerialization.nameOf(wireId) + " (id " + wireId + ")")
-                    + " does not match the provider's configured serialization '" + configured + "' of "
-                    + invocation.getServiceName() + ": the consumer is not configured with the same serializer");
+                    + (wire == null ? "unknown" : wire) + " does not match the provider's configured serialization '"
+                    + configured + "' of " + invocation.getServiceName()
+                    + ": the consumer is not configured with the same serializer");
         }
-        CALLS_BY_ID.increment(wireId);
+        CALLS.increment(wire);
         return invoker.invoke(invocation);
     }
 
@@ -62,40 +62,39 @@ public class WireSerializationFilter implements Filter {
     }
 
     /**
-     * The id of the serializer this call was read with: the dubbo protocol's header carries it; triple names it in
-     * its wrapper message, noted while decoding, and says protobuf by its content type where the method's one
-     * argument is a protobuf message, which Dubbo reads unwrapped; null when none of them says.
+     * The serializer this call was read with: the dubbo protocol's header carries its id; triple names it in its
+     * wrapper message, noted while decoding; a triple method of one protobuf message, which Dubbo reads unwrapped,
+     * says protobuf by its content type, and a REST call says JSON by its own; null when none of them says.
      */
-    private static Byte wireId(Invocation invocation) {
+    private static String wireSerialization(Invocation invocation) {
         Object headerId = invocation.get(Constants.SERIALIZATION_ID_KEY);
         if (headerId != null) {
-            return (Byte) headerId;
+            return WireSerialization.nameOf((Byte) headerId);
         }
         String named = WireRecordingPackableMethodFactory.take(invocation.getArguments());
-        if (named == null) {
-            named = unwrappedProtobuf(invocation);
-        }
-        return named == null ? null : CodecSupport.getIDByName(named);
-    }
-
-    /** protobuf for a triple call of one protobuf message sent with gRPC's protobuf content type; else null. */
-    private static String unwrappedProtobuf(Invocation invocation) {
-        Object[] arguments = invocation.getArguments();
-        if (arguments == null || arguments.length != 1 || arguments[0] == null
-                || !ProtobufUtils.isProtobufClass(arguments[0].getClass())) {
-            return null;
+        if (named != null) {
+            return named;
         }
         HttpRequest http = (HttpRequest) invocation.get(TripleConstants.HTTP_REQUEST_KEY);
-        return http == null ? null : ProtobufWire.serializationOf(http.contentType());
+        if (http == null) {
+            return null;
+        }
+        return isOneProtobufMessage(invocation.getArguments()) ? ProtobufWire.serializationOf(http.contentType())
+                : JsonWire.serializationOf(http.contentType());
     }
 
-    /** The wire serializer's id of the call being served, as this filter found it; null when none was found. */
-    static Byte wireIdOf(Invocation invocation) {
-        return (Byte) invocation.get(WIRE_ID_KEY);
+    private static boolean isOneProtobufMessage(Object[] arguments) {
+        return arguments != null && arguments.length == 1 && arguments[0] != null
+                && ProtobufUtils.isProtobufClass(arguments[0].getClass());
+    }
+
+    /** The serializer the call being served was read with, as this filter found it; null when none was found. */
+    static String wireSerializationOf(Invocation invocation) {
+        return (String) invocation.get(WIRE_KEY);
     }
 
     /** Benchmark calls accepted so far in this JVM, by serializer name. */
     public static Map<String, Long> callsBySerialization() {
-        return CALLS_BY_ID.snapshot(WireSerialization::nameOf);
+        return CALLS.snapshot(name -> name);
     }
 }
