@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs benchmark.sh as a user would: bad inputs, a port conflict, profiling, and every pair end to end with
-# one-second iterations, on the default JDK and, when a Temurin 25 is installed, on it. Ends with "N passed, M failed".
+# Runs benchmark.sh as a user would: bad inputs, a port conflict, profiling, a server or launcher killed, and each
+# stack in one command with one-second iterations, on the default JDK and, when a Temurin 25 is installed, the pairs
+# that reach into the JDK again on it. Ends with "N passed, M failed".
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -210,14 +211,8 @@ check "the one-command result is complete" complete_result "$work/pair.json"
 check "profiling the pair: flame graphs of the server and of every benchmark fork (4 calls x 3 modes)" \
     flame_graphs_exist "$work/pair.out" 13
 
-serializer_pairs="dubbo-fastjson2 dubbo-protostuff dubbo-java dubbo-compactedjava dubbo-fury dubbo-fory"
-for pair in dubbo-fst dubbo-kryo dubbo-fst-registered dubbo-kryo-registered $serializer_pairs; do
-    check "$pair end to end through benchmark.sh" pair_end_to_end "$pair"
-done
-for pair in dubbo-fst-registered dubbo-kryo-registered dubbo-fory; do
-    check "$pair: the wire check proved the class ids equal on both ends" \
-        grep -q "registered=11 classes, ids equal on both ends" "$work/$pair.client.log"
-done
+# Every other pair runs through benchmark.sh in run-all-test's every-pair run (one-second iterations, its wire proof,
+# registered class ids and bytes per call checked in run.json), and in-process in its client module's tests.
 
 # the ceiling in one command; its result path, with a space in it, travels inside -a as one quoted word
 mkdir -p "$work/a dir"
@@ -260,15 +255,31 @@ check "motan has no registry: exit 2, saying why" \
 
 # Dubbo's triple protocol: HTTP/2 with hessian2 inside triple's wrapper proven; through ZooKeeper too
 check "triple-hessian2 in one command: HTTP/2 triple, hessian2 read from triple's wrapper" \
-    exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, content-type=application/grpc\+proto, method=/org.rpcbench.stack.ProbeService/probe, dubbo=" \
+    exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.stack.ProbeService/probe, dubbo=" \
     "$work/triple.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple.json" -a "$short_run" triple-hessian2
 check "triple-hessian2's result is complete" complete_result "$work/triple.json"
 check "triple-fastjson2 end to end through benchmark.sh" pair_end_to_end triple-fastjson2
 check "triple-protobuf in one command: protobuf messages unwrapped, read by their gRPC content type" \
-    exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, content-type=application/grpc\+proto, method=/org.rpcbench.dubbo.protobuf.ProtobufProbeService/probe, dubbo=3[.0-9]+, .*protobuf-java=4" \
+    exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.dubbo.protobuf.ProtobufProbeService/probe, dubbo=3[.0-9]+, .*protobuf-java=4" \
     "$work/triple-protobuf.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple-protobuf.json" \
     -a "$short_run --modes thrpt" triple-protobuf
 check "triple-protobuf's result is complete" complete_result "$work/triple-protobuf.json" thrpt
+
+# REST over triple: HTTP/1.1 with a JSON body proven and its JSON framework named; no registry, no connection count
+check "rest-json in one command: HTTP/1.1 with application/json proven, fastjson2 named" \
+    exits_with 0 "wire check passed: serialization=json, wire=json, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=1.1, content-type=application/json, method=/org.rpcbench.stack.ProbeService/probe, json-framework=fastjson2, dubbo=" \
+    "$work/rest.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/rest.json" -a "$short_run --modes thrpt" \
+    rest-json
+check "rest-json's result is complete" complete_result "$work/rest.json" thrpt
+check "rest-json counts its bytes per call with HTTP/1.1's headers" \
+    grep -Eq "^bytes per call, request/answer, header included: existUser=1[0-9]{2}/1[0-9]{2}, " "$work/rest.out"
+check "rest has no registry: exit 2, saying why" \
+    exits_with 2 "the rest stack has no registry" "$work/out" -- \
+    "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" rest-json
+check "rest keeps a connection per call in flight: --connections is refused, exit 2" \
+    exits_with 2 "--connections does not apply to it" "$work/out" -- \
+    "$root/benchmark.sh" -p "$(free_port)" -a "$short_run --connections 2" rest-json
+
 check "triple-hessian2 through an embedded ZooKeeper" \
     exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/triple-zk.out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" triple-hessian2
@@ -315,8 +326,8 @@ check "the preset's table is saved beside it" grep -q "| echo | 200k | 10 |" "$w
 jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
 if [ -n "$jdk25" ]; then
     check "dubbo-kryo end to end on $(basename "$jdk25")" pair_end_to_end dubbo-kryo "$jdk25"
-    for pair in dubbo-fastjson2 dubbo-protostuff dubbo-fury dubbo-fory triple-hessian2 triple-protobuf grpc-protobuf \
-        motan-hessian2; do
+    for pair in dubbo-fastjson2 dubbo-protostuff dubbo-fury dubbo-fory triple-hessian2 triple-protobuf rest-json \
+        grpc-protobuf motan-hessian2; do
         check "$pair end to end on $(basename "$jdk25")" pair_end_to_end "$pair" "$jdk25"
     done
 else

@@ -9,6 +9,20 @@ public interface ClientStack {
     /** The stack's name as proofs and reports show it, e.g. dubbo. */
     String name();
 
+    /** What the stack opens when the client asks for no number of connections, as the client's output says it. */
+    default String defaultConnections() {
+        return "one, shared by every thread";
+    }
+
+    /**
+     * Refuses, before anything starts, a target the stack cannot serve as asked. Nothing by default.
+     *
+     * @throws IllegalArgumentException saying what the stack cannot do (a registry it has none of, a number of
+     *                                  connections it does not keep)
+     */
+    default void check(Target target) {
+    }
+
     /**
      * Opens the services for a target, with the connections and timeout it asks for, configured as the client
      * module says (its serializer, its protocol).

@@ -14,8 +14,21 @@ public final class Stacks {
     private Stacks() {
     }
 
+    /**
+     * Names the client stack where the class path holds more than one: the tests of a client module whose server is
+     * another stack's (REST's client against Dubbo's provider). A runnable jar holds one stack and needs no name.
+     */
+    public static final String CLIENT_STACK_PROPERTY = "rpcbench.client.stack";
+
     public static ClientStack client() {
-        return only(ClientStack.class);
+        String named = System.getProperty(CLIENT_STACK_PROPERTY);
+        if (named == null) {
+            return only(ClientStack.class);
+        }
+        return ServiceLoader.load(ClientStack.class).stream().map(ServiceLoader.Provider::get)
+                .filter(stack -> stack.name().equals(named)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no client stack named '" + named + "' ("
+                        + CLIENT_STACK_PROPERTY + ") on the class path"));
     }
 
     public static ServerStack server() {

@@ -45,6 +45,7 @@ import org.rpcbench.contract.WireProof;
 import org.rpcbench.report.PairTable;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.StackConnection;
+import org.rpcbench.stack.Stacks;
 import org.rpcbench.stack.Target;
 import sun.misc.Signal;
 
@@ -102,6 +103,12 @@ public final class BenchmarkClient {
             }
             return ExitCode.OK;
         }
+        try {
+            Stacks.client().check(options.target());
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return ExitCode.USAGE;
+        }
         LauncherWatch.onLauncherExit(() -> {
             err.println("error: the runner that started this client is gone; stopping");
             System.exit(ExitCode.FAILED);
@@ -126,7 +133,8 @@ public final class BenchmarkClient {
             out.println("preset: " + options.preset().description());
         }
         out.println("connections: " + (options.connections() == 0
-                ? "one, shared by every thread (the stack's default)" : options.connections() + " per provider"));
+                ? Stacks.client().defaultConnections() + " (the stack's default)"
+                : options.connections() + " per provider"));
 
         WireCheck check;
         try {

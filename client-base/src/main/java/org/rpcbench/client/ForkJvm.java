@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.rpcbench.contract.JvmRole;
 import org.rpcbench.contract.RunFiles;
+import org.rpcbench.stack.Stacks;
 import org.rpcbench.stack.Target;
 
 /**
@@ -25,6 +26,10 @@ final class ForkJvm {
         target.systemProperties().forEach((name, value) -> args.add("-D" + name + "=" + value));
         args.add("-D" + RunFiles.LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
         args.add("-D" + FORK_PROPERTY + "=true");
+        String clientStack = System.getProperty(Stacks.CLIENT_STACK_PROPERTY);
+        if (clientStack != null) {
+            args.add("-D" + Stacks.CLIENT_STACK_PROPERTY + "=" + clientStack);
+        }
         return args;
     }
 

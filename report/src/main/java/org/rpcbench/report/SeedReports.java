@@ -10,7 +10,6 @@ final class SeedReports {
     private static final String NOT_IN_DUBBO3 = "not in Dubbo 3: ";
     private static final String RMI = "not paired yet: Dubbo 3's rmi extension (dubbo-rpc-rmi 3.2.0) needs Spring 5's"
             + " remoting, gone from Spring 6";
-    private static final String HTTP_JSON = "not paired yet: REST over triple and the http extension are open";
 
     static final Map<String, SeedFigures> BY_PRESET = Map.of(
             "dubbo2-report", dubbo2Report(),
@@ -41,7 +40,7 @@ final class SeedReports {
                 row("hessian", List.of(), NOT_IN_DUBBO3 + "the hessian protocol is published for Dubbo 2.7 only",
                         payloads, 10,
                         new double[] {2417.7, 11426.83, 1925.33, 628.06}, new double[] {4.1, 0.79, 5.13, 15.83}),
-                row("http (json serialization)", List.of(), HTTP_JSON, payloads, 10,
+                row("http (json serialization)", List.of("rest-json"), null, payloads, 10,
                         new double[] {8179.08, 8919.27, 3247.1, 1011.97}, new double[] {1.15, 1.04, 3, 9.79})));
     }
 
@@ -76,7 +75,7 @@ final class SeedReports {
                 row("J: webservice, servlet, SOAP", List.of(),
                         NOT_IN_DUBBO3 + "the webservice protocol is published for Dubbo 2.7 only", payloads,
                         0.598, 0.731, 11.603, 71.991, 81.596),
-                row("K: http, servlet, json", List.of(), HTTP_JSON, payloads, 0.586, 2.179, 0.722, 6.982, 59.848)));
+                row("K: http, servlet, json", List.of("rest-json"), null, payloads, 0.586, 2.179, 0.722, 6.982, 59.848)));
     }
 
     /**

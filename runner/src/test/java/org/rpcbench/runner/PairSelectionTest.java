@@ -13,7 +13,7 @@ import org.rpcbench.report.SeedFigures;
 class PairSelectionTest {
 
     private static final List<String> KNOWN = List.of("dubbo-fst", "dubbo-kryo", "dubbo-kryo-registered",
-            "grpc-protobuf", "motan-hessian2", "netty-ceiling", "triple-hessian2");
+            "grpc-protobuf", "motan-hessian2", "netty-ceiling", "rest-json", "triple-hessian2");
 
     @Test
     void namesRunInTheOrderGivenEachOnce() {
@@ -37,15 +37,15 @@ class PairSelectionTest {
 
     @Test
     void theStacksGroupPutsTheCeilingFirstThenDubboThenTheOtherStacks() {
-        assertEquals(List.of("netty-ceiling", "dubbo-kryo", "triple-hessian2", "grpc-protobuf", "motan-hessian2"),
-                PairSelection.select(List.of("stacks"), KNOWN));
+        assertEquals(List.of("netty-ceiling", "dubbo-kryo", "triple-hessian2", "rest-json", "grpc-protobuf",
+                "motan-hessian2"), PairSelection.select(List.of("stacks"), KNOWN));
     }
 
     @Test
-    void theProtocolsGroupIsTheCeilingThenEachSerializerOnBothOfDubbosProtocols() {
-        assertEquals(List.of("netty-ceiling", "dubbo-fastjson2", "triple-fastjson2", "triple-hessian2"),
+    void theProtocolsGroupIsTheCeilingThenEachSerializerOnBothOfDubbosProtocolsThenRest() {
+        assertEquals(List.of("netty-ceiling", "dubbo-fastjson2", "triple-fastjson2", "triple-hessian2", "rest-json"),
                 PairSelection.select(List.of("protocols"), List.of("dubbo-fastjson2", "dubbo-kryo", "netty-ceiling",
-                        "triple-fastjson2", "triple-hessian2")));
+                        "rest-json", "triple-fastjson2", "triple-hessian2")));
     }
 
     @Test
