@@ -189,7 +189,10 @@ public final class Messages {
         return bytes;
     }
 
-    /** A probe's report as its message; what it read off the wire (content type, method path) become fields. */
+    /**
+     * A probe's report as its message; what it read off the wire (HTTP version, content type, method path) become
+     * fields.
+     */
     public static Protos.ProbeAnswer probe(ProbeReport report) {
         Protos.ProbeAnswer.Builder answer = Protos.ProbeAnswer.newBuilder()
                 .putAllCallsByWireFormat(report.getCallsBySerialization())
@@ -205,6 +208,7 @@ public final class Messages {
         setIfKnown(report.getServerAddress(), answer::setServer);
         setIfKnown(report.getClientAddress(), answer::setClient);
         setIfKnown(report.getMachine(), answer::setMachine);
+        setIfKnown(report.getWire().get(ProbeReport.HTTP), answer::setHttp);
         setIfKnown(report.getWire().get(ProbeReport.CONTENT_TYPE), answer::setContentType);
         setIfKnown(report.getWire().get(ProbeReport.METHOD), answer::setMethod);
         report.getVersions().forEach((name, version) -> answer.addVersions(
@@ -230,6 +234,9 @@ public final class Messages {
         answer.getVersionsList().forEach(version -> versions.put(version.getName(), version.getVersion()));
         report.setVersions(versions);
         Map<String, String> wire = new LinkedHashMap<>();
+        if (!answer.getHttp().isEmpty()) {
+            wire.put(ProbeReport.HTTP, answer.getHttp());
+        }
         if (!answer.getContentType().isEmpty()) {
             wire.put(ProbeReport.CONTENT_TYPE, answer.getContentType());
         }

@@ -67,7 +67,7 @@ final class RestConnection implements StackConnection {
         try {
             connection.probe(connection.client, connection.server);
             return connection;
-        } catch (ServerUnreachableException | WireCheckException e) {
+        } catch (RuntimeException e) {
             connection.close();
             throw e;
         }
