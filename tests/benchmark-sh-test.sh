@@ -232,12 +232,14 @@ check "the ceiling has no registry: skipped as bad input, exit 2, saying why" \
 # native gRPC: HTTP/2 with gRPC's content type proven on the wire; no registry
 check "grpc-protobuf in one command: HTTP/2 with application/grpc proven, the probe's method path named" \
     exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=grpc, content-type=application/grpc, method=rpcbench.ProbeService/Probe, grpc-java=" \
-    "$work/grpc.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc.json" -a "$short_run" grpc-protobuf
-check "grpc-protobuf's result is complete" complete_result "$work/grpc.json"
+    "$work/grpc.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc.json" -a "$short_run --modes thrpt" \
+    grpc-protobuf
+check "grpc-protobuf's result is complete" complete_result "$work/grpc.json" thrpt
 check "grpc-protobuf-direct: the server states gRPC's direct executor, and the pair measures" \
     exits_with 0 "rpcbench server ready: .*dispatcher=direct threads=0 " "$work/grpc-direct.out" -- \
-    "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc-direct.json" -a "$short_run" grpc-protobuf-direct
-check "grpc-protobuf-direct's result is complete" complete_result "$work/grpc-direct.json"
+    "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc-direct.json" -a "$short_run --modes thrpt" \
+    grpc-protobuf-direct
+check "grpc-protobuf-direct's result is complete" complete_result "$work/grpc-direct.json" thrpt
 check "grpc has no registry: exit 2, saying why" \
     exits_with 2 "grpc-protobuf-server cannot run this: the grpc stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" grpc-protobuf
@@ -245,8 +247,9 @@ check "grpc has no registry: exit 2, saying why" \
 # motan: its frame magic and protocol version proven on the wire; no registry
 check "motan-hessian2 in one command: motan's magic, protocol v1 and hessian2 proven" \
     exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=motan, magic=0xf1f1, motan-protocol=v1, motan-core=1.2.6, motan-transport-netty4=1.2.2, " \
-    "$work/motan.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/motan.json" -a "$short_run" motan-hessian2
-check "motan-hessian2's result is complete" complete_result "$work/motan.json"
+    "$work/motan.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/motan.json" -a "$short_run --modes thrpt" \
+    motan-hessian2
+check "motan-hessian2's result is complete" complete_result "$work/motan.json" thrpt
 check "motan's forks end as soon as JMH is done (its static threads are stopped)" \
     lacks "forked VM did not exit" "$work/motan.out"
 check "motan has no registry: exit 2, saying why" \
@@ -256,8 +259,9 @@ check "motan has no registry: exit 2, saying why" \
 # Dubbo's triple protocol: HTTP/2 with hessian2 inside triple's wrapper proven; through ZooKeeper too
 check "triple-hessian2 in one command: HTTP/2 triple, hessian2 read from triple's wrapper" \
     exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.stack.ProbeService/probe, dubbo=" \
-    "$work/triple.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple.json" -a "$short_run" triple-hessian2
-check "triple-hessian2's result is complete" complete_result "$work/triple.json"
+    "$work/triple.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple.json" -a "$short_run --modes thrpt" \
+    triple-hessian2
+check "triple-hessian2's result is complete" complete_result "$work/triple.json" thrpt
 check "triple-fastjson2 end to end through benchmark.sh" pair_end_to_end triple-fastjson2
 check "triple-protobuf in one command: protobuf messages unwrapped, read by their gRPC content type" \
     exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.dubbo.protobuf.ProtobufProbeService/probe, dubbo=3[.0-9]+, .*protobuf-java=4" \
@@ -282,7 +286,7 @@ check "rest keeps a connection per call in flight: --connections is refused, exi
 
 check "triple-hessian2 through an embedded ZooKeeper" \
     exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/triple-zk.out" -- \
-    "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" triple-hessian2
+    "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run --modes thrpt" triple-hessian2
 
 # another stack's client at a Dubbo server: each says the server is not its stack's
 port=$(free_port)
