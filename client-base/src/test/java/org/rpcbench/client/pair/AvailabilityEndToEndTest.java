@@ -17,6 +17,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +32,12 @@ import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.Stacks;
 
-/** The client's availability mode against a pair's real server on a free loopback port, as a launcher runs it. */
+/**
+ * The client's availability mode against a pair's real server on a free loopback port, as a launcher runs it.
+ * What it tests is the stack's, not the serializer's: it runs in one client module per stack ({@code stack-level},
+ * see the parent pom's {@code tests.excludedGroups}).
+ */
+@Tag("stack-level")
 @Timeout(60)
 class AvailabilityEndToEndTest {
 

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +26,12 @@ import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.Stacks;
 
-/** The client's open-loop load against a pair's real server on a free loopback port, as a launcher runs it. */
+/**
+ * The client's open-loop load against a pair's real server on a free loopback port, as a launcher runs it.
+ * What it tests is the stack's, not the serializer's: it runs in one client module per stack ({@code stack-level},
+ * see the parent pom's {@code tests.excludedGroups}).
+ */
+@Tag("stack-level")
 @Timeout(60)
 class OpenLoopEndToEndTest {
 
