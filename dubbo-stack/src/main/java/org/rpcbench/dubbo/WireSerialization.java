@@ -1,5 +1,7 @@
 package org.rpcbench.dubbo;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.serialize.Serialization;
 import org.apache.dubbo.remoting.Constants;
@@ -21,6 +23,8 @@ public final class WireSerialization {
      * REST over triple, whose HTTP message codec reads the body by its content type.
      */
     public static final String WIRE_KEY = "rpcbench.wire";
+
+    private static final Map<Byte, String> NAMES_BY_ID = new ConcurrentHashMap<>();
 
     private WireSerialization() {
     }
@@ -56,8 +60,15 @@ public final class WireSerialization {
         return CodecSupport.getIDByName(name);
     }
 
-    /** The serializer name behind a wire id, as Dubbo registers it. */
+    /**
+     * The serializer name behind a wire id, as Dubbo registers it; looked up once per id, since the wire filter asks
+     * on every call and Dubbo copies its extension names for each lookup.
+     */
     public static String nameOf(byte id) {
+        return NAMES_BY_ID.computeIfAbsent(id, WireSerialization::lookUpName);
+    }
+
+    private static String lookUpName(byte id) {
         for (String name : FrameworkModel.defaultModel().getExtensionLoader(Serialization.class)
                 .getSupportedExtensions()) {
             Byte nameId = CodecSupport.getIDByName(name);
