@@ -75,7 +75,8 @@ final class SeedReports {
                 row("J: webservice, servlet, SOAP", List.of(),
                         NOT_IN_DUBBO3 + "the webservice protocol is published for Dubbo 2.7 only", payloads,
                         0.598, 0.731, 11.603, 71.991, 81.596),
-                row("K: http, servlet, json", List.of("rest-json"), null, payloads, 0.586, 2.179, 0.722, 6.982, 59.848)));
+                row("K: http, servlet, json", List.of("rest-json"), null, payloads,
+                        0.586, 2.179, 0.722, 6.982, 59.848)));
     }
 
     /**
