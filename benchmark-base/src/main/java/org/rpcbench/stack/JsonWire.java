@@ -14,11 +14,6 @@ public final class JsonWire {
 
     /** json for JSON's media type (with or without parameters such as a charset); null for anything else. */
     public static String serializationOf(String contentType) {
-        if (contentType == null) {
-            return null;
-        }
-        int parameters = contentType.indexOf(';');
-        String type = parameters < 0 ? contentType : contentType.substring(0, parameters).trim();
-        return type.equalsIgnoreCase(CONTENT_TYPE) ? SERIALIZATION : null;
+        return CONTENT_TYPE.equalsIgnoreCase(MediaTypes.withoutParameters(contentType)) ? SERIALIZATION : null;
     }
 }

@@ -11,11 +11,7 @@ public final class ProtobufWire {
 
     /** protobuf for the gRPC content types that carry it (with or without parameters); null for anything else. */
     public static String serializationOf(String contentType) {
-        if (contentType == null) {
-            return null;
-        }
-        int parameters = contentType.indexOf(';');
-        String type = parameters < 0 ? contentType : contentType.substring(0, parameters).trim();
-        return type.equals("application/grpc") || type.equals("application/grpc+proto") ? SERIALIZATION : null;
+        String type = MediaTypes.withoutParameters(contentType);
+        return "application/grpc".equals(type) || "application/grpc+proto".equals(type) ? SERIALIZATION : null;
     }
 }

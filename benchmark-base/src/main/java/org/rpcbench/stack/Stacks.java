@@ -25,8 +25,7 @@ public final class Stacks {
         if (named == null) {
             return only(ClientStack.class);
         }
-        return ServiceLoader.load(ClientStack.class).stream().map(ServiceLoader.Provider::get)
-                .filter(stack -> stack.name().equals(named)).findFirst()
+        return found(ClientStack.class).stream().filter(stack -> stack.name().equals(named)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no client stack named '" + named + "' ("
                         + CLIENT_STACK_PROPERTY + ") on the class path"));
     }
@@ -35,8 +34,12 @@ public final class Stacks {
         return only(ServerStack.class);
     }
 
+    private static <T> List<T> found(Class<T> side) {
+        return ServiceLoader.load(side).stream().map(ServiceLoader.Provider::get).toList();
+    }
+
     private static <T> T only(Class<T> side) {
-        List<T> found = ServiceLoader.load(side).stream().map(ServiceLoader.Provider::get).toList();
+        List<T> found = found(side);
         if (found.size() != 1) {
             throw new IllegalStateException((found.isEmpty() ? "no " + side.getSimpleName()
                     : found.size() + " " + side.getSimpleName() + "s (" + found.stream()
