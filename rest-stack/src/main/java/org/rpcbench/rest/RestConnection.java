@@ -10,15 +10,25 @@ import java.lang.reflect.Type;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.pool.PoolConcurrencyPolicy;
+import org.apache.hc.core5.util.Timeout;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.Page;
 import org.rpcbench.api.User;
@@ -38,19 +48,22 @@ import org.rpcbench.stack.StackConnection;
 /**
  * The suite's calls over HTTP/1.1 with the JDK's client: each a POST of its arguments as JSON (one argument as itself,
  * several as an array, as Dubbo's REST reads them) to {@code /<interface>/<method>}, its answer read as JSON into the
- * method's type. The JDK client keeps a connection per call in flight and reuses it.
+ * method's type. Apache HttpClient's classic (blocking) client keeps a pooled connection per call in flight and
+ * reuses it. Not the JDK's own client: up to JDK 23 its pool can close a kept-alive connection just as a call takes
+ * it (JDK-8338569), which failed one call of 250,254 here.
  */
 final class RestConnection implements StackConnection {
 
     private static final Type PAGE_OF_USERS = new TypeReference<Page<User>>() { }.getType();
     private static final byte[] NO_ARGUMENTS = new byte[0];
+    private static final ContentType JSON_BODY = ContentType.create(JsonWire.CONTENT_TYPE);
     private static final String HTTP_VERSION = "1.1";
 
     private final Target target;
-    private final HttpClient client;
+    private final CloseableHttpClient client;
     private final URI server;
 
-    private RestConnection(Target target, HttpClient client, URI server) {
+    private RestConnection(Target target, CloseableHttpClient client, URI server) {
         this.target = target;
         this.client = client;
         this.server = server;
@@ -73,9 +86,27 @@ final class RestConnection implements StackConnection {
         }
     }
 
-    private static HttpClient newClient(Target target) {
-        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofMillis(target.timeoutMillis())).build();
+    /**
+     * A client whose pool grows to the calls in flight (its default is five per server), without the parts a
+     * benchmark must not measure: retries, redirects, cookies, and compressed answers (the body stays the JSON the
+     * wire check names).
+     */
+    private static CloseableHttpClient newClient(Target target) {
+        Timeout timeout = Timeout.ofMilliseconds(target.timeoutMillis());
+        return HttpClients.custom()
+                .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+                        .setPoolConcurrencyPolicy(PoolConcurrencyPolicy.LAX)
+                        .setMaxConnPerRoute(Integer.MAX_VALUE)
+                        .setMaxConnTotal(Integer.MAX_VALUE)
+                        .setDefaultConnectionConfig(ConnectionConfig.custom()
+                                .setConnectTimeout(timeout).setSocketTimeout(timeout).build())
+                        .build())
+                .setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(timeout).build())
+                .disableAutomaticRetries()
+                .disableRedirectHandling()
+                .disableCookieManagement()
+                .disableContentCompression()
+                .build();
     }
 
     private static String hostAndPort(String host, int port) {
@@ -145,35 +176,38 @@ final class RestConnection implements StackConnection {
      *
      * @throws RestCallException when the server answers anything but 200 with a JSON body
      */
-    private <T> T call(HttpClient via, URI to, Class<?> service, String method, Object arguments, Type answer,
-            JSONReader.Feature... features) {
+    private <T> T call(CloseableHttpClient via, URI to, Class<?> service, String method, Object arguments,
+            Type answer, JSONReader.Feature... features) {
         byte[] body = arguments == null ? NO_ARGUMENTS : JSON.toJSONBytes(arguments,
                 JSONWriter.Feature.WriteEnumsUsingName);
         String path = "/" + service.getName() + "/" + method;
-        HttpRequest request = HttpRequest.newBuilder(to.resolve(path))
-                .timeout(Duration.ofMillis(target.timeoutMillis()))
-                .header("Content-Type", JsonWire.CONTENT_TYPE)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
-        HttpResponse<byte[]> response = send(via, request);
-        String contentType = response.headers().firstValue("Content-Type").orElse(null);
-        if (response.statusCode() != 200 || JsonWire.serializationOf(contentType) == null) {
-            throw new RestCallException(target.describe() + path, response.statusCode(), contentType,
+        HttpPost request = new HttpPost(to.resolve(path));
+        request.setEntity(new ByteArrayEntity(body, JSON_BODY));
+        Response response = send(via, request);
+        if (response.status() != 200 || JsonWire.serializationOf(response.contentType()) == null) {
+            throw new RestCallException(target.describe() + path, response.status(), response.contentType(),
                     new String(response.body(), StandardCharsets.UTF_8));
         }
         return JSON.parseObject(response.body(), answer, features);
     }
 
-    private HttpResponse<byte[]> send(HttpClient via, HttpRequest request) {
+    /** An answer as read off the connection, which goes back to the pool once its body is read. */
+    private record Response(int status, String contentType, byte[] body) {
+
+        static Response read(ClassicHttpResponse response) throws IOException {
+            Header contentType = response.getFirstHeader(HttpHeaders.CONTENT_TYPE);
+            byte[] body = response.getEntity() == null ? NO_ARGUMENTS : EntityUtils.toByteArray(response.getEntity());
+            return new Response(response.getCode(), contentType == null ? null : contentType.getValue(), body);
+        }
+    }
+
+    private Response send(CloseableHttpClient via, HttpPost request) {
         try {
-            return via.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            return via.execute(request, Response::read);
         } catch (ConnectException e) {
             throw new ServerUnreachableException(target, e);
         } catch (IOException e) {
-            throw new UncheckedIOException("the call to " + request.uri() + " failed: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while calling " + request.uri(), e);
+            throw new UncheckedIOException("the call to " + request.getRequestUri() + " failed: " + e, e);
         }
     }
 
@@ -205,8 +239,7 @@ final class RestConnection implements StackConnection {
     private Map<String, FrameBytes> frameBytes() {
         InetSocketAddress address = new InetSocketAddress(target.host(), target.port());
         Map<String, FrameBytes> frames = new LinkedHashMap<>();
-        HttpClient counted = newClient(target);
-        try (CountingRelay relay = CountingRelay.start(address)) {
+        try (CloseableHttpClient counted = newClient(target); CountingRelay relay = CountingRelay.start(address)) {
             URI relayed = URI.create("http://" + relay.address());
             int hostDifference = hostAndPort(target.host(), target.port()).length() - relay.address().length();
             probe(counted, relayed);
@@ -218,8 +251,8 @@ final class RestConnection implements StackConnection {
                 frames.put(call.method(), new FrameBytes(Math.toIntExact(relay.sent() - sent + hostDifference),
                         Math.toIntExact(relay.received() - received)));
             }
-        } finally {
-            close(counted);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the byte-counting client", e);
         }
         return frames;
     }
@@ -231,7 +264,7 @@ final class RestConnection implements StackConnection {
     }
 
     /** @throws WireCheckException when the server does not answer the probe as a REST provider of the suite */
-    private ProbeReport probe(HttpClient via, URI to) {
+    private ProbeReport probe(CloseableHttpClient via, URI to) {
         try {
             // into its fields, which are linked maps: the versions and what was read keep their print order
             return call(via, to, ProbeService.class, "probe", null, ProbeReport.class, JSONReader.Feature.FieldBased);
@@ -243,20 +276,10 @@ final class RestConnection implements StackConnection {
 
     @Override
     public void close() {
-        close(client);
-    }
-
-    /**
-     * Closes a client's connections where the JDK can (from JDK 21 its client is closeable); before, the JDK closes
-     * them once the client is no longer referenced.
-     */
-    private static void close(HttpClient client) {
-        if (client instanceof AutoCloseable closeable) {
-            try {
-                closeable.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("cannot close the HTTP client", e);
-            }
+        try {
+            client.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the HTTP client", e);
         }
     }
 }
