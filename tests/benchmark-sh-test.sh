@@ -284,6 +284,21 @@ check "rest keeps a connection per call in flight: --connections is refused, exi
     exits_with 2 "--connections does not apply to it" "$work/out" -- \
     "$root/benchmark.sh" -p "$(free_port)" -a "$short_run --connections 2" rest-json
 
+# Dubbo's rmi protocol: a call Java RMI carried, at the exact host; no registry, no connection count
+check "rmi-java in one command: the JDK's serialization on a call RMI carried, its object's port at the exact host" \
+    exits_with 0 "wire check passed: serialization=java, wire=java, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=rmi, rmi-object=127.0.0.1:[0-9]+, dubbo=.*dubbo-rpc-rmi=3" \
+    "$work/rmi.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/rmi.json" -a "$short_run --modes thrpt" \
+    rmi-java
+check "rmi-java's result is complete" complete_result "$work/rmi.json" thrpt
+check "rmi-java counts its bytes per call on the consumer's sockets" \
+    grep -Eq "^bytes per call, request/answer, header included: existUser=[0-9]{3}/[0-9]{2}, " "$work/rmi.out"
+check "rmi has no registry: the server refuses one, exit 2, saying why" \
+    exits_with 2 "rmi-java-server cannot run this: the rmi pair has no registry" "$work/out" -- \
+    "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" rmi-java
+check "RMI opens a connection per call in flight: --connections is refused, exit 2" \
+    exits_with 2 "--connections does not apply to the rmi pair" "$work/out" -- \
+    "$root/benchmark.sh" -p "$(free_port)" -a "$short_run --connections 2" rmi-java
+
 check "triple-hessian2 through an embedded ZooKeeper" \
     exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/triple-zk.out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run --modes thrpt" triple-hessian2
@@ -331,7 +346,7 @@ jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
 if [ -n "$jdk25" ]; then
     check "dubbo-kryo end to end on $(basename "$jdk25")" pair_end_to_end dubbo-kryo "$jdk25"
     for pair in dubbo-fastjson2 dubbo-protostuff dubbo-fury dubbo-fory triple-hessian2 triple-protobuf rest-json \
-        grpc-protobuf motan-hessian2; do
+        rmi-java grpc-protobuf motan-hessian2; do
         check "$pair end to end on $(basename "$jdk25")" pair_end_to_end "$pair" "$jdk25"
     done
 else

@@ -25,7 +25,7 @@ PY
 }
 
 check "unknown pair: exit 2, lists the pairs" \
-    exits_with 2 "unknown pair 'dubbo-nope'; pairs: dubbo-compactedjava, dubbo-fastjson2, dubbo-fory, dubbo-fst, dubbo-fst-registered, dubbo-fury, dubbo-hessianlite, dubbo-java, dubbo-kryo, dubbo-kryo-registered, dubbo-protostuff, grpc-protobuf, grpc-protobuf-direct, motan-hessian2, netty-ceiling, rest-json, triple-fastjson2, triple-hessian2, triple-protobuf; groups: protocols, serializers, stacks" \
+    exits_with 2 "unknown pair 'dubbo-nope'; pairs: dubbo-compactedjava, dubbo-fastjson2, dubbo-fory, dubbo-fst, dubbo-fst-registered, dubbo-fury, dubbo-hessianlite, dubbo-java, dubbo-kryo, dubbo-kryo-registered, dubbo-protostuff, grpc-protobuf, grpc-protobuf-direct, motan-hessian2, netty-ceiling, rest-json, rmi-java, triple-fastjson2, triple-hessian2, triple-protobuf; groups: protocols, serializers, stacks" \
     "$work/out" -- \
     "$root/benchmark.sh" run-all --pairs dubbo-nope
 check "bad client option: exit 2 before any server starts" \
@@ -40,9 +40,9 @@ timeout 1800 "$root/benchmark.sh" run-all -p "$port" --length quick -a "$smoke -
     >"$work/all.out" 2>&1 || status=$?
 check "every pair, the ceiling among them, one-second iterations, profiled: exit 0" test "$status" -eq 0
 check "progress shows step, pair, elapsed and time left" \
-    grep -Eq '^\[19/19\] triple-protobuf: measuring .* \| elapsed [0-9:]+, about [0-9:]+ left$' "$work/all.out"
+    grep -Eq '^\[20/20\] triple-protobuf: measuring .* \| elapsed [0-9:]+, about [0-9:]+ left$' "$work/all.out"
 check "run.json: every pair passed, with its result file, stack and serialization" \
-    run_json "$work/all/run.json" '[(p["status"], p["result"], p["stack"], p["serialization"]) for p in run["pairs"]] == [("passed", p + ".json", t, s) for p, t, s in [(p, "dubbo", p[6:]) for p in ("dubbo-compactedjava", "dubbo-fastjson2", "dubbo-fory")] + [("dubbo-fst", "dubbo", "fst"), ("dubbo-fst-registered", "dubbo", "fst"), ("dubbo-fury", "dubbo", "fury"), ("dubbo-hessianlite", "dubbo", "hessian2"), ("dubbo-java", "dubbo", "java"), ("dubbo-kryo", "dubbo", "kryo"), ("dubbo-kryo-registered", "dubbo", "kryo"), ("dubbo-protostuff", "dubbo", "protostuff"), ("grpc-protobuf", "grpc", "protobuf"), ("grpc-protobuf-direct", "grpc", "protobuf"), ("motan-hessian2", "motan", "hessian2"), ("netty-ceiling", "netty", "none"), ("rest-json", "dubbo", "json"), ("triple-fastjson2", "dubbo", "fastjson2"), ("triple-hessian2", "dubbo", "hessian2"), ("triple-protobuf", "dubbo", "protobuf")]]'
+    run_json "$work/all/run.json" '[(p["status"], p["result"], p["stack"], p["serialization"]) for p in run["pairs"]] == [("passed", p + ".json", t, s) for p, t, s in [(p, "dubbo", p[6:]) for p in ("dubbo-compactedjava", "dubbo-fastjson2", "dubbo-fory")] + [("dubbo-fst", "dubbo", "fst"), ("dubbo-fst-registered", "dubbo", "fst"), ("dubbo-fury", "dubbo", "fury"), ("dubbo-hessianlite", "dubbo", "hessian2"), ("dubbo-java", "dubbo", "java"), ("dubbo-kryo", "dubbo", "kryo"), ("dubbo-kryo-registered", "dubbo", "kryo"), ("dubbo-protostuff", "dubbo", "protostuff"), ("grpc-protobuf", "grpc", "protobuf"), ("grpc-protobuf-direct", "grpc", "protobuf"), ("motan-hessian2", "motan", "hessian2"), ("netty-ceiling", "netty", "none"), ("rest-json", "dubbo", "json"), ("rmi-java", "dubbo", "java"), ("triple-fastjson2", "dubbo", "fastjson2"), ("triple-hessian2", "dubbo", "hessian2"), ("triple-protobuf", "dubbo", "protobuf")]]'
 check "run.json: each client's wire proof and each server's ready and stop records" \
     run_json "$work/all/run.json" 'all(c["proofs"] and all(w["wireSerialization"] == w["serialization"] == p["serialization"] and w["server"] == "127.0.0.1:" + str(v["port"]) for w in c["proofs"]) and v["ready"]["serialization"] == p["serialization"] and v["stopped"]["exitCode"] == 0 for p in run["pairs"] for c in p["consumers"] for v in p["providers"])'
 check "run.json: the registered pairs (and fory) proved 11 class ids equal on both ends, the others register none" \
@@ -53,7 +53,7 @@ check "run.json: commit, JDK, Dubbo and serializer versions, machine, options, t
     run_json "$work/all/run.json" 'all(run["environment"][k] for k in ("gitCommit", "javaVersion", "javaVendor", "cpuModel", "cores", "memoryBytes", "os")) and {"dubbo", "hessian-lite", "kryo", "fst", "fory-core", "fury-core", "protostuff-core", "dubbo-serialization-jdk", "grpc-java", "protobuf-java", "motan-core"} <= run["environment"]["libraries"].keys() and run["end"] > run["start"] and "--measurementTime" in run["clientArgs"]'
 for pair in dubbo-compactedjava dubbo-fastjson2 dubbo-fory dubbo-fst dubbo-fst-registered dubbo-fury dubbo-hessianlite dubbo-java \
     dubbo-kryo dubbo-kryo-registered dubbo-protostuff grpc-protobuf grpc-protobuf-direct motan-hessian2 netty-ceiling \
-    rest-json triple-fastjson2 triple-hessian2 triple-protobuf; do
+    rest-json rmi-java triple-fastjson2 triple-hessian2 triple-protobuf; do
     check "$pair: scored every call" scored "$work/all" "$pair"
     check "$pair: server and client output kept, server stopped cleanly" \
         grep -q "rpcbench server stopped; calls served by serialization" "$work/all/$pair-server.out"

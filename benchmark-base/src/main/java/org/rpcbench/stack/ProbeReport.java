@@ -13,12 +13,14 @@ public class ProbeReport implements Serializable {
 
     /**
      * What the server read off the call's wire, as keys of {@link #getWire()}: HTTP's version, content type and path,
-     * and for a JSON body the framework that read it.
+     * and for a JSON body the framework that read it; for Java RMI, the address the call itself reached (RMI looks
+     * an object up at its registry's port and calls it where the stub says).
      */
     public static final String HTTP = "http";
     public static final String CONTENT_TYPE = "content-type";
     public static final String METHOD = "method";
     public static final String JSON_FRAMEWORK = "json-framework";
+    public static final String RMI_OBJECT = "rmi-object";
 
     private static final long serialVersionUID = 1L;
 

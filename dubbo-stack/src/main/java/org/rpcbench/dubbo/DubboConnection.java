@@ -163,6 +163,7 @@ final class DubboConnection implements StackConnection {
         CallFrames pairFrames = context.getBeanProvider(CallFrames.class).getIfAvailable();
         Map<String, FrameBytes> frames = pairFrames != null ? pairFrames.userCalls()
                 : TRIPLE.equals(protocol) ? TripleFrames.of(probeInvoker().getUrl())
+                : DubboServer.RMI.equals(protocol) ? RmiFrames.of(userService())
                 : frameBytes(configured);
         return askEach(this::probe, providers).values().stream()
                 .map(report -> new WireProof(DubboStack.NAME, protocol, configured, report.getProtocol(),

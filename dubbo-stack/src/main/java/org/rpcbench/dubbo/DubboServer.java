@@ -4,6 +4,7 @@ import java.net.BindException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.profiler.ProfilerSwitch;
@@ -26,6 +27,9 @@ import org.springframework.context.support.GenericXmlApplicationContext;
  * the host and port given; registered at a ZooKeeper when asked, an embedded one started with it if need be.
  */
 final class DubboServer implements RunningServer {
+
+    /** Java RMI's protocol name (extension {@code dubbo-rpc-rmi}). */
+    static final String RMI = "rmi";
 
     private final GenericXmlApplicationContext context;
     private final URL exported;
@@ -67,6 +71,7 @@ final class DubboServer implements RunningServer {
                 DubboServer server = new DubboServer(context, exportedUrl(context), registry, zookeeper, versions,
                         simpleProfiler);
                 WireSerialization.checkAvailable(server.serialization());
+                server.checkRmiBound(settings);
                 return server;
             } catch (RuntimeException e) {
                 context.close();
@@ -129,6 +134,25 @@ final class DubboServer implements RunningServer {
                 + UserService.class.getName());
     }
 
+    /**
+     * Refuses an rmi provider with a registry, and one whose registry port this JVM did not bind: it handed its
+     * stubs to a registry of another process that answered there (Spring's exporter uses one it finds), refused as
+     * the port taken.
+     */
+    private void checkRmiBound(ServerSettings settings) {
+        if (!RMI.equals(protocol())) {
+            return;
+        }
+        if (registry != null) {
+            throw new IllegalArgumentException("the rmi pair has no registry: Dubbo would register the machine's"
+                    + " address, and RMI's clients look its objects up there; run it without -r");
+        }
+        if (!RmiSockets.boundPorts().contains(port())) {
+            throw new BindFailedException(settings.host(), settings.port(),
+                    new BindException("Address already in use (an RMI registry of another process answers there)"));
+        }
+    }
+
     /** The host the provider binds: Dubbo rewrites the protocol's own host before the transport sees it. */
     String host() {
         return exported.getParameter(ExactHostTransporter.BIND_HOST_KEY);
@@ -162,9 +186,17 @@ final class DubboServer implements RunningServer {
     @Override
     public Map<String, String> details() {
         Map<String, String> details = new LinkedHashMap<>();
-        details.put("threadpool", exported.getParameter("threadpool", "fixed"));
-        details.put("threads", exported.getParameter("threads", "200"));
-        details.put("dispatcher", exported.getParameter("dispatcher", "all"));
+        if (RMI.equals(protocol())) {
+            // RMI serves each connection on a thread of its own, not on Dubbo's pool; its objects on a port of
+            // their own
+            details.put("threads", "rmi-per-connection");
+            details.put("rmi-ports", RmiSockets.boundPorts().stream().map(String::valueOf)
+                    .collect(Collectors.joining(",")));
+        } else {
+            details.put("threadpool", exported.getParameter("threadpool", "fixed"));
+            details.put("threads", exported.getParameter("threads", "200"));
+            details.put("dispatcher", exported.getParameter("dispatcher", "all"));
+        }
         details.put("simple-profiler", simpleProfiler ? "on" : "off(loopback-only-host)");
         if (JsonWire.SERIALIZATION.equals(serialization())) {
             details.put("json-framework", RestJson.framework());

@@ -22,8 +22,39 @@ public final class DubboStack implements ClientStack, ServerStack {
         return NAME;
     }
 
+    /** One connection per call in flight under Java RMI, which pools its own; else Dubbo's one shared. */
+    @Override
+    public String defaultConnections() {
+        return isRmi() ? "one per call in flight (Java RMI carries one call at a time on a connection)"
+                : ClientStack.super.defaultConnections();
+    }
+
+    /**
+     * Refuses what Java RMI cannot do as asked: a registry (Dubbo registers a provider at the machine's address,
+     * never at the loopback it binds, and RMI looks its stubs up at the registered one) and a number of connections
+     * (RMI opens its own).
+     */
+    @Override
+    public void check(Target target) {
+        if (!isRmi()) {
+            return;
+        }
+        if (!target.direct()) {
+            throw new IllegalArgumentException("the rmi pair has no registry: it connects to --host and --port");
+        }
+        if (target.connections() > 0) {
+            throw new IllegalArgumentException("Java RMI opens one connection per call in flight:"
+                    + " --connections does not apply to the rmi pair");
+        }
+    }
+
+    private static boolean isRmi() {
+        return DubboServer.RMI.equals(DubboConnection.configuredProtocol());
+    }
+
     @Override
     public StackConnection open(Target target) {
+        check(target);
         return DubboConnection.open(target);
     }
 

@@ -1,6 +1,7 @@
 package org.rpcbench.dubbo;
 
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -42,7 +43,16 @@ final class ProbeServiceImpl implements ProbeService, HandshakeService {
         String wire = WireSerializationFilter.wireSerializationOf(call.getInvocation());
         report.setWireSerialization(wire);
         HttpRequest http = (HttpRequest) call.getInvocation().get(TripleConstants.HTTP_REQUEST_KEY);
-        if (http == null) {
+        Socket rmi = RmiSockets.servedCall();
+        if (rmi != null) {
+            // the registry's port, which the client was given, on the host the call reached; the call's own port
+            // beside it
+            report.setServerAddress(rmi.getLocalAddress().getHostAddress() + ":" + call.getUrl().getPort());
+            report.setClientAddress(hostAndPort((InetSocketAddress) rmi.getRemoteSocketAddress()));
+            Map<String, String> read = new LinkedHashMap<>();
+            read.put(ProbeReport.RMI_OBJECT, hostAndPort((InetSocketAddress) rmi.getLocalSocketAddress()));
+            report.setWire(read);
+        } else if (http == null) {
             report.setServerAddress(hostAndPort(serverEndOf(call)));
             report.setClientAddress(hostAndPort(call.getRemoteAddress()));
         } else {

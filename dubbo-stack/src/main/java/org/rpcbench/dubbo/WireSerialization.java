@@ -24,6 +24,9 @@ public final class WireSerialization {
      */
     public static final String WIRE_KEY = "rpcbench.wire";
 
+    /** Dubbo's name for the JDK's own serialization, which Java RMI marshals every call with. */
+    static final String JAVA = "java";
+
     private static final Map<Byte, String> NAMES_BY_ID = new ConcurrentHashMap<>();
 
     private WireSerialization() {

@@ -25,8 +25,9 @@ import org.rpcbench.stack.ProtobufWire;
  * (serializer missing, misspelt, or set on one side only) would be measured as if it were the configured one. Here
  * such a call fails, and the benchmark with it. It also counts the calls it let through per wire serializer. Both
  * protocols are read: dubbo's header id, triple's wrapper (see {@link WireRecordingPackableMethodFactory}), a triple
- * method of protobuf messages, which Dubbo carries unwrapped, by the call's gRPC content type, and a REST call (triple
- * serving HTTP/1.1 or HTTP/2 with a JSON body) by its JSON content type.
+ * method of protobuf messages, which Dubbo carries unwrapped, by the call's gRPC content type, a REST call (triple
+ * serving HTTP/1.1 or HTTP/2 with a JSON body) by its JSON content type, and an rmi call, which Java RMI always
+ * marshals with the JDK's serialization, by the RMI connection that carried it ({@link RmiSockets}).
  *
  * <p>The {@link ProbeService} and every {@link WireInstrument} are exempt: they are the instruments that report
  * what the server is configured for and what it read on the wire.
@@ -64,7 +65,8 @@ public class WireSerializationFilter implements Filter {
     /**
      * The serializer this call was read with: the dubbo protocol's header carries its id; triple names it in its
      * wrapper message, noted while decoding; a triple method of one protobuf message, which Dubbo reads unwrapped,
-     * says protobuf by its content type, and a REST call says JSON by its own; null when none of them says.
+     * says protobuf by its content type, a REST call says JSON by its own, and a call RMI carried is the JDK's
+     * serialization; null when none of them says.
      */
     private static String wireSerialization(Invocation invocation) {
         Object headerId = invocation.get(Constants.SERIALIZATION_ID_KEY);
@@ -77,7 +79,7 @@ public class WireSerializationFilter implements Filter {
         }
         HttpRequest http = (HttpRequest) invocation.get(TripleConstants.HTTP_REQUEST_KEY);
         if (http == null) {
-            return null;
+            return RmiSockets.servedCall() != null ? WireSerialization.JAVA : null;
         }
         return isOneProtobufMessage(invocation.getArguments()) ? ProtobufWire.serializationOf(http.contentType())
                 : JsonWire.serializationOf(http.contentType());

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -19,19 +21,21 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.client.WireCheck;
+import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.server.BenchmarkServer;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.Target;
 
 /**
  * What only a Dubbo pair does, against the pair's real provider.xml and consumer.xml: its payload limit, and a
- * consumer of another serializer refused. Runs in each Dubbo pair's client module, dubbo protocol or triple.
+ * consumer of another serializer refused. Runs in each Dubbo pair's client module, dubbo protocol, triple or rmi.
  */
 class DubboPairTest {
 
     private static final String EXPECTED = System.getProperty("rpcbench.expected.serialization");
     private static final String PROTOBUF = "protobuf";
     private static final boolean TRIPLE = DubboConnection.TRIPLE.equals(DubboConnection.configuredProtocol());
+    private static final boolean RMI = DubboServer.RMI.equals(DubboConnection.configuredProtocol());
     private static final Pattern UNAVAILABLE = Pattern.compile("is unavailable|No provider available");
 
     private static Target target;
@@ -40,11 +44,15 @@ class DubboPairTest {
 
     @BeforeAll
     static void start() throws IOException {
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            target = new Target("127.0.0.1", free.getLocalPort());
-        }
+        target = new Target("127.0.0.1", freePort());
         server = DubboServer.start(new ServerSettings("127.0.0.1", target.port(), null), BenchmarkServer.services());
         client = DubboConnection.open(target);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return free.getLocalPort();
+        }
     }
 
     @AfterAll
@@ -65,15 +73,46 @@ class DubboPairTest {
 
     @Test
     void theReadyRecordStatesDubbosThreadModel() {
-        assertTrue(server.details().keySet().containsAll(
-                java.util.List.of("threadpool", "threads", "dispatcher", "simple-profiler")),
-                server.details().toString());
+        if (RMI) {
+            // RMI serves on threads of its own, its registry and its objects each on a port at the exact host
+            assertEquals("rmi-per-connection", server.details().get("threads"), server.details().toString());
+            assertTrue(server.details().get("rmi-ports").contains(String.valueOf(target.port())),
+                    server.details().toString());
+        } else {
+            assertTrue(server.details().keySet().containsAll(
+                    java.util.List.of("threadpool", "threads", "dispatcher", "simple-profiler")),
+                    server.details().toString());
+        }
         assertTrue(server.versions().containsKey("dubbo"), server.versions().toString());
+    }
+
+    /** Java RMI has no payload limit: a message over Dubbo's 8 MiB comes back whole. */
+    @Test
+    void rmiCarriesAPayloadOverDubbosLimit() {
+        assumeTrue(RMI, "the dubbo and triple protocols refuse it");
+        String overLimit = "x".repeat(9 << 20);
+        assertEquals(overLimit, client.echoService().echo(overLimit));
+    }
+
+    @Test
+    void rmiRefusesARegistryAndConnections() throws IOException {
+        assumeTrue(RMI, "the other protocols take both");
+        IllegalArgumentException server = assertThrows(IllegalArgumentException.class, () -> DubboServer.start(
+                new ServerSettings("127.0.0.1", freePort(), RegistryAddress.EMBEDDED), BenchmarkServer.services()));
+        assertTrue(server.getMessage().contains("no registry"), server.getMessage());
+        DubboStack stack = new DubboStack();
+        IllegalArgumentException registry = assertThrows(IllegalArgumentException.class, () -> stack.check(
+                new Target("127.0.0.1", 1, RegistryAddress.parse("zookeeper://127.0.0.1:2181"), 0, 5000)));
+        assertTrue(registry.getMessage().contains("no registry"), registry.getMessage());
+        IllegalArgumentException connections = assertThrows(IllegalArgumentException.class,
+                () -> stack.check(new Target("127.0.0.1", 1, null, 2, 5000)));
+        assertTrue(connections.getMessage().contains("--connections"), connections.getMessage());
     }
 
     /** Both protocols refuse a message over 8 MiB: dubbo's payload limit, triple's maximum body size. */
     @Test
     void aPayloadOverDubbosLimitFailsWithItsErrorAndDoesNotHang() throws InterruptedException {
+        assumeFalse(RMI, "Java RMI has no payload limit");
         String overLimit = "x".repeat(9 << 20);
         RpcException error = assertTimeoutPreemptively(Duration.ofSeconds(30),
                 () -> assertThrows(RpcException.class, () -> client.echoService().echo(overLimit)));
@@ -113,6 +152,8 @@ class DubboPairTest {
             IllegalStateException check = assertThrows(IllegalStateException.class, () -> WireCheck.verify(wrong));
             assertTrue(check.getMessage().startsWith("wire check failed: the client is configured for " + other
                     + " but the server at 127.0.0.1:" + target.port() + " for " + EXPECTED), check.getMessage());
+            // RMI marshals with the JDK's serialization whatever the consumer names: only the check can refuse
+            assumeFalse(RMI, "the wire of an rmi call is the JDK's serialization, whatever the consumer names");
             RpcException refused = assertThrows(RpcException.class, () -> wrong.userService().getUser(1));
             // Dubbo itself accepts hessian2 (its default) from any consumer: only the suite's filter refuses it.
             // Other serializers Dubbo refuses while decoding, before any filter runs (triple answers with

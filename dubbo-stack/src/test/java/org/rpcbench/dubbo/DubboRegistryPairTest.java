@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,6 +41,12 @@ class DubboRegistryPairTest {
 
     private EmbeddedZooKeeper zookeeper;
     private final List<DubboServer> providers = new ArrayList<>();
+
+    /** The rmi pair refuses a registry (DubboPairTest). */
+    @BeforeAll
+    static void aProtocolWithARegistry() {
+        assumeFalse(DubboServer.RMI.equals(DubboConnection.configuredProtocol()), "the rmi pair has no registry");
+    }
 
     @BeforeEach
     void startZooKeeper() {

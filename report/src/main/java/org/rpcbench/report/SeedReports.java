@@ -8,9 +8,6 @@ import java.util.Map;
 final class SeedReports {
 
     private static final String NOT_IN_DUBBO3 = "not in Dubbo 3: ";
-    private static final String RMI = "not paired yet: Dubbo 3's rmi extension (dubbo-rpc-rmi 3.2.0) needs Spring 5's"
-            + " remoting, gone from Spring 6";
-
     static final Map<String, SeedFigures> BY_PRESET = Map.of(
             "dubbo2-report", dubbo2Report(),
             "dubbox", dubbox(),
@@ -35,7 +32,7 @@ final class SeedReports {
                         NOT_IN_DUBBO3 + "Dubbo's own 'dubbo' serialization is in no 3.x release or extension",
                         payloads, 10,
                         new double[] {13620, 15096, 1966, 569.5}, new double[] {0.67, 0.6, 7.68, 17.51}),
-                row("rmi", List.of(), RMI, payloads, 10,
+                row("rmi", List.of("rmi-java"), null, payloads, 10,
                         new double[] {2461.79, 11136.02, 3349.88, 1031.28}, new double[] {4, 0.81, 2.9, 9.61}),
                 row("hessian", List.of(), NOT_IN_DUBBO3 + "the hessian protocol is published for Dubbo 2.7 only",
                         payloads, 10,
@@ -65,9 +62,10 @@ final class SeedReports {
                         2.767, 2.869, 2.636, 5.804, 33.501),
                 row("F: dubbo, mina, hessian2", List.of(), mina, payloads,
                         0.213, 6004.22, 6003.739, 6013.998, 3779.117),
-                row("G: rmi, netty, java", List.of(), RMI, payloads, 0.203, 1.515, 0.138, 3.609, 35.188),
-                row("H: rmi, netty, hessian2", List.of(), RMI + "; RMI marshals with Java serialization whatever"
-                        + " Dubbo's serialization says, as G's and H's figures show", payloads,
+                row("G: rmi, netty, java", List.of("rmi-java"), null, payloads, 0.203, 1.515, 0.138, 3.609, 35.188),
+                // RMI marshals with Java serialization whatever Dubbo's serialization says, as G's and H's figures
+                // show: one pair stands for both
+                row("H: rmi, netty, hessian2", List.of("rmi-java"), null, payloads,
                         0.213, 1.511, 0.139, 3.589, 36.322),
                 row("I: hessian, servlet, hessian2", List.of(),
                         NOT_IN_DUBBO3 + "the hessian protocol is published for Dubbo 2.7 only", payloads,

@@ -42,10 +42,11 @@ class PairSelectionTest {
     }
 
     @Test
-    void theProtocolsGroupIsTheCeilingThenEachSerializerOnBothOfDubbosProtocolsThenRest() {
-        assertEquals(List.of("netty-ceiling", "dubbo-fastjson2", "triple-fastjson2", "triple-hessian2", "rest-json"),
-                PairSelection.select(List.of("protocols"), List.of("dubbo-fastjson2", "dubbo-kryo", "netty-ceiling",
-                        "rest-json", "triple-fastjson2", "triple-hessian2")));
+    void theProtocolsGroupIsTheCeilingThenEachSerializerOnEveryProtocolOfDubbos() {
+        assertEquals(List.of("netty-ceiling", "dubbo-fastjson2", "dubbo-java", "triple-fastjson2", "triple-hessian2",
+                "rest-json", "rmi-java"), PairSelection.select(List.of("protocols"), List.of("dubbo-fastjson2",
+                        "dubbo-java", "dubbo-kryo", "netty-ceiling", "rest-json", "rmi-java", "triple-fastjson2",
+                        "triple-hessian2")));
     }
 
     @Test
