@@ -28,8 +28,14 @@ final class RmiFrames {
             long sent = sockets.sent();
             long received = sockets.received();
             invoke(method, users, call);
-            bytes.put(call.method(), new FrameBytes(Math.toIntExact(sockets.sent() - sent),
-                    Math.toIntExact(sockets.received() - received)));
+            FrameBytes counted = new FrameBytes(Math.toIntExact(sockets.sent() - sent),
+                    Math.toIntExact(sockets.received() - received));
+            if (counted.request() == 0 || counted.answer() == 0) {
+                // a connection opened before the factory was installed is not counted
+                throw new IllegalStateException("RMI's connection was not counted: the consumer's XML must install "
+                        + RmiSockets.class.getSimpleName() + " before its first RMI connection");
+            }
+            bytes.put(call.method(), counted);
         }
         return bytes;
     }

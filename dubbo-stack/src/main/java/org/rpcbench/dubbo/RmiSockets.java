@@ -37,7 +37,7 @@ public final class RmiSockets extends RMISocketFactory {
     private static RmiSockets installed;
 
     /** The host server sockets bind; null where only a consumer runs (RMI's default: every address). */
-    private InetAddress host;
+    private volatile InetAddress host;
     private final List<ServerSocket> serverSockets = new ArrayList<>();
     private final LongAdder sent = new LongAdder();
     private final LongAdder received = new LongAdder();
