@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntConsumer;
 
 /**
  * The JVM's Java RMI sockets, held to the rules every other pair keeps. A provider's server sockets bind exactly its
@@ -152,19 +153,7 @@ public final class RmiSockets extends RMISocketFactory {
         @Override
         public synchronized InputStream getInputStream() throws IOException {
             if (marking == null) {
-                marking = new FilterInputStream(super.getInputStream()) {
-                    @Override
-                    public int read() throws IOException {
-                        SERVED.set(CallRecordingSocket.this);
-                        return super.read();
-                    }
-
-                    @Override
-                    public int read(byte[] bytes, int offset, int length) throws IOException {
-                        SERVED.set(CallRecordingSocket.this);
-                        return super.read(bytes, offset, length);
-                    }
-                };
+                marking = new ReadWatchingInputStream(super.getInputStream(), bytes -> SERVED.set(this));
             }
             return marking;
         }
@@ -183,25 +172,7 @@ public final class RmiSockets extends RMISocketFactory {
         @Override
         public synchronized InputStream getInputStream() throws IOException {
             if (counted == null) {
-                counted = new FilterInputStream(super.getInputStream()) {
-                    @Override
-                    public int read() throws IOException {
-                        int read = super.read();
-                        if (read >= 0) {
-                            received.increment();
-                        }
-                        return read;
-                    }
-
-                    @Override
-                    public int read(byte[] bytes, int offset, int length) throws IOException {
-                        int read = super.read(bytes, offset, length);
-                        if (read > 0) {
-                            received.add(read);
-                        }
-                        return read;
-                    }
-                };
+                counted = new ReadWatchingInputStream(super.getInputStream(), received::add);
             }
             return counted;
         }
@@ -224,6 +195,31 @@ public final class RmiSockets extends RMISocketFactory {
                 };
             }
             return counting;
+        }
+    }
+
+    /** Tells each read, after it returned, how many bytes it read (0 at the end of the stream). */
+    private static final class ReadWatchingInputStream extends FilterInputStream {
+
+        private final IntConsumer afterRead;
+
+        ReadWatchingInputStream(InputStream in, IntConsumer afterRead) {
+            super(in);
+            this.afterRead = afterRead;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int read = super.read();
+            afterRead.accept(read < 0 ? 0 : 1);
+            return read;
+        }
+
+        @Override
+        public int read(byte[] bytes, int offset, int length) throws IOException {
+            int read = super.read(bytes, offset, length);
+            afterRead.accept(Math.max(read, 0));
+            return read;
         }
     }
 }

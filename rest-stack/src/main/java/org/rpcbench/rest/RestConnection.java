@@ -55,7 +55,7 @@ import org.rpcbench.stack.StackConnection;
 final class RestConnection implements StackConnection {
 
     private static final Type PAGE_OF_USERS = new TypeReference<Page<User>>() { }.getType();
-    private static final byte[] NO_ARGUMENTS = new byte[0];
+    private static final byte[] EMPTY_BODY = new byte[0];
     private static final ContentType JSON_BODY = ContentType.create(JsonWire.CONTENT_TYPE);
     private static final String HTTP_VERSION = "1.1";
 
@@ -178,7 +178,7 @@ final class RestConnection implements StackConnection {
      */
     private <T> T call(CloseableHttpClient via, URI to, Class<?> service, String method, Object arguments,
             Type answer, JSONReader.Feature... features) {
-        byte[] body = arguments == null ? NO_ARGUMENTS : JSON.toJSONBytes(arguments,
+        byte[] body = arguments == null ? EMPTY_BODY : JSON.toJSONBytes(arguments,
                 JSONWriter.Feature.WriteEnumsUsingName);
         String path = "/" + service.getName() + "/" + method;
         HttpPost request = new HttpPost(to.resolve(path));
@@ -196,7 +196,7 @@ final class RestConnection implements StackConnection {
 
         static Response read(ClassicHttpResponse response) throws IOException {
             Header contentType = response.getFirstHeader(HttpHeaders.CONTENT_TYPE);
-            byte[] body = response.getEntity() == null ? NO_ARGUMENTS : EntityUtils.toByteArray(response.getEntity());
+            byte[] body = response.getEntity() == null ? EMPTY_BODY : EntityUtils.toByteArray(response.getEntity());
             return new Response(response.getCode(), contentType == null ? null : contentType.getValue(), body);
         }
     }
