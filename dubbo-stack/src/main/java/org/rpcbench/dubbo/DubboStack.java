@@ -48,7 +48,8 @@ public final class DubboStack implements ClientStack, ServerStack {
         }
     }
 
-    private static boolean isRmi() {
+    /** Whether this module's consumer speaks Java RMI (its {@code consumer.properties}). */
+    static boolean isRmi() {
         return DubboServer.RMI.equals(DubboConnection.configuredProtocol());
     }
 

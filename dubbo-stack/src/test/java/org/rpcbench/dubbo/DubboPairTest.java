@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -35,7 +33,7 @@ class DubboPairTest {
     private static final String EXPECTED = System.getProperty("rpcbench.expected.serialization");
     private static final String PROTOBUF = "protobuf";
     private static final boolean TRIPLE = DubboConnection.TRIPLE.equals(DubboConnection.configuredProtocol());
-    private static final boolean RMI = DubboServer.RMI.equals(DubboConnection.configuredProtocol());
+    private static final boolean RMI = DubboStack.isRmi();
     private static final Pattern UNAVAILABLE = Pattern.compile("is unavailable|No provider available");
 
     private static Target target;
@@ -44,15 +42,9 @@ class DubboPairTest {
 
     @BeforeAll
     static void start() throws IOException {
-        target = new Target("127.0.0.1", freePort());
+        target = new Target("127.0.0.1", FreePorts.loopback());
         server = DubboServer.start(new ServerSettings("127.0.0.1", target.port(), null), BenchmarkServer.services());
         client = DubboConnection.open(target);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return free.getLocalPort();
-        }
     }
 
     @AfterAll
@@ -98,7 +90,7 @@ class DubboPairTest {
     void rmiRefusesARegistryAndConnections() throws IOException {
         assumeTrue(RMI, "the other protocols take both");
         IllegalArgumentException server = assertThrows(IllegalArgumentException.class, () -> DubboServer.start(
-                new ServerSettings("127.0.0.1", freePort(), RegistryAddress.EMBEDDED), BenchmarkServer.services()));
+                new ServerSettings("127.0.0.1", FreePorts.loopback(), RegistryAddress.EMBEDDED), BenchmarkServer.services()));
         assertTrue(server.getMessage().contains("no registry"), server.getMessage());
         DubboStack stack = new DubboStack();
         IllegalArgumentException registry = assertThrows(IllegalArgumentException.class, () -> stack.check(

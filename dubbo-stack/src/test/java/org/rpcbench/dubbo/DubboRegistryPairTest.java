@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +43,7 @@ class DubboRegistryPairTest {
     /** The rmi pair refuses a registry (DubboPairTest). */
     @BeforeAll
     static void aProtocolWithARegistry() {
-        assumeFalse(DubboServer.RMI.equals(DubboConnection.configuredProtocol()), "the rmi pair has no registry");
+        assumeFalse(DubboStack.isRmi(), "the rmi pair has no registry");
     }
 
     @BeforeEach
@@ -61,7 +59,7 @@ class DubboRegistryPairTest {
     }
 
     private DubboServer startProvider() throws IOException {
-        DubboServer provider = DubboServer.start(new ServerSettings("127.0.0.1", freePort(),
+        DubboServer provider = DubboServer.start(new ServerSettings("127.0.0.1", FreePorts.loopback(),
                 zookeeper.address().toString()), BenchmarkServer.services());
         providers.add(provider);
         return provider;
@@ -73,12 +71,6 @@ class DubboRegistryPairTest {
 
     private static Target registryTarget(RegistryAddress registry) {
         return new Target("127.0.0.1", 1, registry, 0, Target.DEFAULT_TIMEOUT_MILLIS);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return free.getLocalPort();
-        }
     }
 
     private static void awaitTrue(String what, BooleanSupplier condition) throws InterruptedException {
@@ -137,12 +129,12 @@ class DubboRegistryPairTest {
 
     @Test
     void anUnreachableRegistryIsNamedWithinSeconds() throws IOException {
-        RegistryAddress nowhere = new RegistryAddress("127.0.0.1", freePort());
+        RegistryAddress nowhere = new RegistryAddress("127.0.0.1", FreePorts.loopback());
         long start = System.nanoTime();
         IllegalStateException consumerError = assertThrows(IllegalStateException.class,
                 () -> DubboConnection.open(registryTarget(nowhere)));
         IllegalStateException providerError = assertThrows(IllegalStateException.class,
-                () -> DubboServer.start(new ServerSettings("127.0.0.1", freePort(), nowhere.toString()),
+                () -> DubboServer.start(new ServerSettings("127.0.0.1", FreePorts.loopback(), nowhere.toString()),
                         BenchmarkServer.services()));
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(15));
         for (IllegalStateException error : List.of(consumerError, providerError)) {

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,10 +31,7 @@ class RegistrationPairTest {
     @Test
     void aServerNumberingTheClassesDifferentlyIsRefusedBeforeAnyCall(@TempDir Path dir) throws Exception {
         assumeTrue(Boolean.getBoolean("rpcbench.expected.registered"), "this pair registers no classes");
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
+        int port = FreePorts.loopback();
         Path ready = dir.resolve("ready.json");
         Process server = misnumberedServer(port, ready, dir.resolve("server.out"));
         try {
