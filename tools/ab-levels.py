@@ -1,8 +1,9 @@
 # Where the spread lives in an A/B run: per call and metric, the spread of iterations within one JVM (median over
 # runs of their coefficient of variation) against the spread of run means between JVMs (CV over all runs, per side).
-# Usage: python3 tools/ab-levels.py <ab-directory>; prints a Markdown table.
+# Usage: python3 tools/ab-levels.py <ab-directory> [baseline-name candidate-name]; prints a Markdown table.
 import glob, json, os, statistics, sys
 ab = sys.argv[1]
+names = sys.argv[2:4] if len(sys.argv) > 3 else ["baseline", "candidate"]
 metrics = ["score", "cost.client.cpu", "cost.server.cpu", "cost.client.alloc", "cost.server.alloc"]
 within, means = {}, {}
 for run in sorted(glob.glob(os.path.join(ab, "trial-*-*"))):
@@ -22,7 +23,7 @@ for run in sorted(glob.glob(os.path.join(ab, "trial-*-*"))):
                 if len(iters) > 1 and statistics.mean(iters):
                     within.setdefault((call, m), []).append(statistics.stdev(iters) / statistics.mean(iters))
                 means.setdefault((call, m, side), []).append(node["score"])
-print("| call | metric | within a JVM (median CV of iterations) | between JVMs, baseline | between JVMs, candidate |")
+print("| call | metric | within a JVM (median CV of iterations) | between JVMs, %s | between JVMs, %s |" % tuple(names))
 print("| --- | --- | ---: | ---: | ---: |")
 for (call, m), cvs in within.items():
     cols = []
