@@ -23,7 +23,8 @@ for run in sorted(glob.glob(os.path.join(ab, "trial-*-*"))):
                 if len(iters) > 1 and statistics.mean(iters):
                     within.setdefault((call, m), []).append(statistics.stdev(iters) / statistics.mean(iters))
                 means.setdefault((call, m, side), []).append(node["score"])
-print("| call | metric | within a JVM (median CV of iterations) | between JVMs, %s | between JVMs, %s |" % tuple(names))
+print("| call | metric | within a JVM (median CV of iterations) | between JVMs, %s | between JVMs, %s |"
+      % tuple(names))
 print("| --- | --- | ---: | ---: | ---: |")
 for (call, m), cvs in within.items():
     cols = []

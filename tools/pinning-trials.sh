@@ -45,8 +45,12 @@ run() {
         fi
         sleep 1
     done
-    "${client_pin[@]}" ./benchmark.sh -p "$port" -f "$dir/$pair.json" -a "$trial_args" "$pair-client" \
-        > "$dir/client.out" 2>&1 || { echo "pinning-trials: the client of $dir failed" >&2; tail -5 "$dir/client.out" >&2; exit 1; }
+    if ! "${client_pin[@]}" ./benchmark.sh -p "$port" -f "$dir/$pair.json" -a "$trial_args" "$pair-client" \
+            > "$dir/client.out" 2>&1; then
+        echo "pinning-trials: the client of $dir failed:" >&2
+        tail -5 "$dir/client.out" >&2
+        exit 1
+    fi
     stop_server
 }
 
