@@ -90,7 +90,8 @@ class DubboPairTest {
     void rmiRefusesARegistryAndConnections() throws IOException {
         assumeTrue(RMI, "the other protocols take both");
         IllegalArgumentException server = assertThrows(IllegalArgumentException.class, () -> DubboServer.start(
-                new ServerSettings("127.0.0.1", FreePorts.loopback(), RegistryAddress.EMBEDDED), BenchmarkServer.services()));
+                new ServerSettings("127.0.0.1", FreePorts.loopback(), RegistryAddress.EMBEDDED),
+                BenchmarkServer.services()));
         assertTrue(server.getMessage().contains("no registry"), server.getMessage());
         DubboStack stack = new DubboStack();
         IllegalArgumentException registry = assertThrows(IllegalArgumentException.class, () -> stack.check(
