@@ -1,7 +1,8 @@
-# Which pairs of a run-all run are within noise of each other, by sample mode's average time per call: per call, the
-# pairs in rank order cut into bands whose members' intervals all overlap (average ± noise; noise as the report takes
-# it in sample mode, the largest of JMH's 99.9% error and half the spread of the iteration means). Adjacent bands may
-# still overlap in part; two pairs in different bands that are not adjacent are apart beyond both noises.
+# Which pairs of a run-all run are within noise of each other, by sample mode's average time per call: per call (and
+# payload and thread count, for a preset), the pairs in rank order cut into bands whose members' intervals all overlap
+# (average ± noise; noise as the report takes it in sample mode, the largest of JMH's 99.9% error and half the spread
+# of the iteration means). Adjacent bands may still overlap in part; two pairs in different bands that are not adjacent
+# are apart beyond both noises.
 # Usage: python3 tools/noise-bands.py <run-directory>; prints a Markdown table.
 import glob, json, os, sys
 
@@ -24,6 +25,9 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
                 means.append(sum(value * count for value, count in iteration) / sum(c for _, c in iteration))
         noise = max(metric["scoreError"], (max(means) - min(means)) / 2)
         call = result["benchmark"].rsplit(".", 1)[1]
+        # a preset measures one call at several payloads and thread counts: each is a row of its own
+        axes = ["%s=%s" % item for item in sorted(result.get("params", {}).items())]
+        call = " ".join([call] + axes + ["threads=%d" % result["threads"]])
         calls.setdefault(call, []).append((metric["score"], noise, pair, metric["scoreUnit"]))
 
 print("| call | bands, fastest first: pair average ± noise |")
@@ -36,6 +40,6 @@ for call, rows in calls.items():
             bands[-1].append(row)
         else:
             bands.append([row])
-    text = " · ".join(", ".join("%s %.2f ± %.2f" % (pair, score, noise) for score, noise, pair, _ in band)
+    text = " · ".join(", ".join("%s %#.3g ± %#.2g" % (pair, score, noise) for score, noise, pair, _ in band)
                       for band in bands)
     print("| %s (%s) | %s |" % (call, rows[0][3], text))
