@@ -6,6 +6,11 @@
 # Usage: python3 tools/noise-bands.py <run-directory>; prints a Markdown table.
 import glob, json, os, sys
 
+
+def significant(value, digits):
+    return ("%#.*g" % (digits, value)).rstrip(".")
+
+
 calls = {}
 for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
     try:
@@ -30,6 +35,7 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
         call = " ".join([call] + axes + ["threads=%d" % result["threads"]])
         calls.setdefault(call, []).append((metric["score"], noise, pair, metric["scoreUnit"]))
 
+
 print("| call | bands, fastest first: pair average ± noise |")
 print("| --- | --- |")
 for call, rows in calls.items():
@@ -40,6 +46,7 @@ for call, rows in calls.items():
             bands[-1].append(row)
         else:
             bands.append([row])
-    text = " · ".join(", ".join("%s %#.3g ± %#.2g" % (pair, score, noise) for score, noise, pair, _ in band)
+    text = " · ".join(", ".join("%s %s ± %s" % (pair, significant(score, 3), significant(noise, 2))
+                                for score, noise, pair, _ in band)
                       for band in bands)
     print("| %s (%s) | %s |" % (call, rows[0][3], text))
