@@ -29,12 +29,11 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
             for iteration in fork:
                 means.append(sum(value * count for value, count in iteration) / sum(c for _, c in iteration))
         noise = max(metric["scoreError"], (max(means) - min(means)) / 2)
-        call = result["benchmark"].rsplit(".", 1)[1]
+        method = result["benchmark"].rsplit(".", 1)[1]
         # a preset measures one call at several payloads and thread counts: each is a row of its own
         axes = ["%s=%s" % item for item in sorted(result.get("params", {}).items())]
-        call = " ".join([call] + axes + ["threads=%d" % result["threads"]])
+        call = " ".join([method] + axes + ["threads=%d" % result["threads"]])
         calls.setdefault(call, []).append((metric["score"], noise, pair, metric["scoreUnit"]))
-
 
 print("| call | bands, fastest first: pair average ± noise |")
 print("| --- | --- |")
