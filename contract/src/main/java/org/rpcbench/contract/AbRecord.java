@@ -14,10 +14,12 @@ import java.util.List;
  *                   test the gate); empty for a plain comparison
  * @param seed       the seed of the sides' order in each trial and of the bootstrap that judges them
  * @param trials     the trials so far, in the order they ran
+ * @param confirmationFrom the number of the first confirmation trial, run because the trials before it flagged a
+ *                   regression; null when none ran
  */
 public record AbRecord(Side baseline, Side candidate, List<String> pairs, String scenario, List<String> clientArgs,
         List<String> candidateServerArgs, long seed, List<String> command, String start, String end,
-        List<Trial> trials) {
+        List<Trial> trials, Integer confirmationFrom) {
 
     public static final String FILE_NAME = "ab.json";
     public static final String BASELINE = "baseline";
@@ -55,7 +57,12 @@ public record AbRecord(Side baseline, Side candidate, List<String> pairs, String
 
     public AbRecord withTrials(List<Trial> trials, String end) {
         return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs, seed, command,
-                start, end, List.copyOf(trials));
+                start, end, List.copyOf(trials), confirmationFrom);
+    }
+
+    public AbRecord withConfirmationFrom(int trial) {
+        return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs, seed, command,
+                start, end, trials, trial);
     }
 
     public void write(Path abDirectory) {

@@ -12,9 +12,11 @@ import java.util.SortedMap;
  * @param thresholds the smallest change in percent that counts, per kind of figure
  * @param interval   how the intervals were estimated
  * @param passed     no regression, no failed pair, nothing left unjudged
+ * @param confirmationFrom as {@link AbRecord#confirmationFrom()}: where the trials that had to flag a regression
+ *                   again begin; null when none ran
  */
 public record AbVerdict(String baseline, String candidate, int trials, Thresholds thresholds, String interval,
-        List<Line> lines, boolean passed) {
+        List<Line> lines, boolean passed, Integer confirmationFrom) {
 
     public static final String FILE_NAME = "verdict.json";
     public static final String MARKDOWN_FILE_NAME = "verdict.md";
@@ -30,10 +32,12 @@ public record AbVerdict(String baseline, String candidate, int trials, Threshold
      * @param trials    the trials with a figure on both sides
      * @param baseline, candidate the mean over those trials, in {@code unit}
      * @param ratio     candidate over baseline; null when not judged
-     * @param low, high the ratio's 95% interval; null when not judged
+     * @param low, high the ratio's 95% interval over every trial; null when not judged
      * @param detectable the smallest change in percent a run this noisy detects nine times in ten; null when not
      *                  judged
-     * @param verdict   regression, improvement, within noise, pair failed or not judged
+     * @param verdict   regression, improvement, within noise, pair failed or not judged; with confirmation trials
+     *                  a regression or an improvement is one that the first trials and the confirmation trials
+     *                  each show on their own
      */
     public record Line(String pair, String benchmark, String mode, int threads, SortedMap<String, String> params,
             String metric, String unit, int trials, Double baseline, Double candidate, Double ratio, Double low,

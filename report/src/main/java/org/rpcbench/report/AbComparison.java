@@ -30,7 +30,10 @@ import org.rpcbench.report.Comparison.Verdict;
  * baseline's across the trials that ran both sides, with a {@link PairedBootstrap} interval. A change is a regression
  * (or an improvement) only when the whole interval lies beyond the threshold; each line also says how large a change
  * a run this noisy would have seen, so that "within noise" reads as "nothing larger than that". The score is judged
- * per mode; what a call cost on each side once per call, as {@link Comparison} does.
+ * per mode; what a call cost on each side once per call, as {@link Comparison} does. When the run added confirmation
+ * trials ({@link AbRecord#confirmationFrom()}), a change counts only when the first trials and the confirmation
+ * trials, each judged on their own, both show it: a replication, which a chance draw of the first trials (a JVM that
+ * settled at a slower level in most of one side's runs) rarely survives and a real change does.
  */
 public final class AbComparison {
 
@@ -45,14 +48,17 @@ public final class AbComparison {
     private final AbRecord record;
     private final AbVerdict.Thresholds thresholds;
     private final int trials;
+    /** Of {@link #trials}, those from {@link AbRecord#confirmationFrom()} on; 0 when none ran. */
+    private final int confirmationTrials;
     private final List<Judged> lines;
 
     private AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds thresholds, int trials,
-            List<Judged> lines) {
+            int confirmationTrials, List<Judged> lines) {
         this.directory = directory;
         this.record = record;
         this.thresholds = thresholds;
         this.trials = trials;
+        this.confirmationTrials = confirmationTrials;
         this.lines = lines;
     }
 
@@ -84,18 +90,35 @@ public final class AbComparison {
         return comparison.passed() ? ExitCode.OK : ExitCode.FAILED;
     }
 
+    /**
+     * Whether the A/B run in {@code directory} fails the gate on regressions alone, so that confirmation trials
+     * could clear it: no pair failed and every benchmark was judged. False when it cannot be judged at all.
+     */
+    public static boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
+        try {
+            AbComparison comparison = of(directory, thresholds);
+            return comparison.count(Verdict.REGRESSION) > 0 && comparison.count(Verdict.PAIR_FAILED) == 0
+                    && comparison.count(Verdict.NOT_JUDGED) == 0;
+        } catch (InputException e) {
+            return false;
+        }
+    }
+
     static AbComparison of(Path directory, AbVerdict.Thresholds thresholds) throws InputException {
         Trials trials = Trials.load(directory);
+        Integer confirmationFrom = trials.record().confirmationFrom();
         return new AbComparison(directory, trials.record(), thresholds, trials.baseline().size(),
+                confirmationFrom == null ? 0 : trials.stage(confirmationFrom, Integer.MAX_VALUE).numbers().size(),
                 judge(trials, thresholds, new Random(trials.record().seed())));
     }
 
     /**
-     * An A/B run's trials that ran both sides: each side's measurements by key, trial by trial, and the pairs that
-     * failed on either side.
+     * An A/B run's trials that ran both sides: their numbers, each side's measurements by key, trial by trial, and
+     * the pairs that failed on either side.
      */
-    record Trials(AbRecord record, List<Map<Key, Measurement>> baseline, List<Map<Key, Measurement>> candidate,
-                  Map<String, List<String>> candidateFailures, Map<String, List<Integer>> baselineFailures) {
+    record Trials(AbRecord record, List<Integer> numbers, List<Map<Key, Measurement>> baseline,
+                  List<Map<Key, Measurement>> candidate, Map<String, List<String>> candidateFailures,
+                  Map<String, List<Integer>> baselineFailures) {
 
         static Trials load(Path directory) throws InputException {
             if (!Files.isRegularFile(directory.resolve(AbRecord.FILE_NAME))) {
@@ -108,14 +131,15 @@ public final class AbComparison {
             } catch (UncheckedIOException e) {
                 throw new InputException(e.getMessage());
             }
-            Trials trials = new Trials(record, new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>(),
-                    new LinkedHashMap<>());
+            Trials trials = new Trials(record, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+                    new LinkedHashMap<>(), new LinkedHashMap<>());
             for (AbRecord.Trial trial : record.trials()) {
                 Run before = sideRun(directory, trial, AbRecord.BASELINE);
                 Run after = sideRun(directory, trial, AbRecord.CANDIDATE);
                 if (before == null || after == null) {
                     continue;
                 }
+                trials.numbers().add(trial.number());
                 trials.baseline().add(byKey(before));
                 trials.candidate().add(byKey(after));
                 for (RunRecord.Pair pair : after.info().pairs()) {
@@ -135,6 +159,20 @@ public final class AbComparison {
                 throw new InputException("no trial in " + directory + " ran both sides to the end");
             }
             return trials;
+        }
+
+        /** The trials numbered from {@code first} up to, not including, {@code end}. */
+        Trials stage(int first, int end) {
+            Trials stage = new Trials(record, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+                    candidateFailures, baselineFailures);
+            for (int trial = 0; trial < numbers.size(); trial++) {
+                if (numbers.get(trial) >= first && numbers.get(trial) < end) {
+                    stage.numbers().add(numbers.get(trial));
+                    stage.baseline().add(baseline.get(trial));
+                    stage.candidate().add(candidate.get(trial));
+                }
+            }
+            return stage;
         }
 
         /** Every benchmark key either side measured, in the order measured. */
@@ -210,6 +248,16 @@ public final class AbComparison {
             return cost == null ? AbVerdict.SCORE : cost.label();
         }
 
+        /** The benchmark and the metric: what names this series among a run's, and in a pool of runs. */
+        String label() {
+            return key + " " + metric();
+        }
+
+        Verdict verdict(PairedBootstrap.Interval interval) {
+            return regression(interval) ? Verdict.REGRESSION
+                    : improvement(interval) ? Verdict.IMPROVEMENT : Verdict.WITHIN_NOISE;
+        }
+
         /** Whether an interval of the candidate over the baseline lies wholly beyond the threshold, worse. */
         boolean regression(PairedBootstrap.Interval interval) {
             return worseIfHigher ? interval.low() > 1 + threshold / 100 : interval.high() < 1 - threshold / 100;
@@ -246,6 +294,11 @@ public final class AbComparison {
         Map<Key, List<Series>> seriesByKey = new LinkedHashMap<>();
         trials.series(thresholds).forEach(series -> seriesByKey.computeIfAbsent(series.key(), k -> new ArrayList<>())
                 .add(series));
+        Integer confirmationFrom = trials.record().confirmationFrom();
+        Map<String, Series> firstStage = confirmationFrom == null ? Map.of()
+                : byLabel(trials.stage(Integer.MIN_VALUE, confirmationFrom).series(thresholds));
+        Map<String, Series> confirmationStage = confirmationFrom == null ? Map.of()
+                : byLabel(trials.stage(confirmationFrom, Integer.MAX_VALUE).series(thresholds));
         for (Key key : trials.keys()) {
             boolean inBaseline = trials.baseline().stream().anyMatch(trial -> trial.containsKey(key));
             boolean inCandidate = trials.candidate().stream().anyMatch(trial -> trial.containsKey(key));
@@ -269,13 +322,23 @@ public final class AbComparison {
                 keySeries = List.of(new Series(key, null, first.unit(), new double[0], new double[0],
                         !first.higherIsBetter(), thresholds.time()));
             }
-            keySeries.forEach(series -> lines.add(judged(series, note, random)));
+            keySeries.forEach(series -> lines.add(judged(series, note, random, firstStage.get(series.label()),
+                    confirmationStage.get(series.label()))));
         }
         return List.copyOf(lines);
     }
 
-    /** One metric of one benchmark over the paired trials. */
-    private static Judged judged(Series series, String note, Random random) {
+    private static Map<String, Series> byLabel(List<Series> series) {
+        Map<String, Series> byLabel = new LinkedHashMap<>();
+        series.forEach(one -> byLabel.put(one.label(), one));
+        return byLabel;
+    }
+
+    /**
+     * One metric of one benchmark over the paired trials; with confirmation trials, its first and its confirmation
+     * trials apart (null when none ran).
+     */
+    private static Judged judged(Series series, String note, Random random, Series first, Series confirmation) {
         Key key = series.key();
         double[] before = series.before();
         double[] after = series.after();
@@ -289,10 +352,30 @@ public final class AbComparison {
                     note.isEmpty() ? why : note + "; " + why));
         }
         PairedBootstrap.Interval interval = PairedBootstrap.ratio(before, after, random);
-        Verdict verdict = series.regression(interval) ? Verdict.REGRESSION
-                : series.improvement(interval) ? Verdict.IMPROVEMENT : Verdict.WITHIN_NOISE;
+        Verdict verdict = series.verdict(interval);
+        if (confirmation != null) {
+            if (first == null || first.before().length < MIN_TRIALS || confirmation.before().length < MIN_TRIALS) {
+                note = joined(note, "fewer than " + MIN_TRIALS + " first or confirmation trials: judged over all");
+            } else {
+                Verdict shown = first.verdict(PairedBootstrap.ratio(first.before(), first.after(), random));
+                Verdict again = confirmation.verdict(PairedBootstrap.ratio(confirmation.before(), confirmation.after(),
+                        random));
+                verdict = shown == again ? shown : Verdict.WITHIN_NOISE;
+                String stages = shown + " in the first " + first.before().length + " trials, " + again + " in the "
+                        + confirmation.before().length + " confirmation trials";
+                if (shown != again) {
+                    note = joined(note, "not confirmed: " + stages);
+                } else if (shown != Verdict.WITHIN_NOISE) {
+                    note = joined(note, "confirmed: " + stages);
+                }
+            }
+        }
         return new Judged(key, series.cost(), verdict, line(key, series.metric(), series.unit(), before.length,
                 baselineMean, candidateMean, interval, verdict, note, interval.detectable(series.threshold())));
+    }
+
+    private static String joined(String note, String more) {
+        return note.isEmpty() ? more : note + "; " + more;
     }
 
     private static AbVerdict.Line line(Key key, String metric, String unit, int trials, Double baseline,
@@ -322,7 +405,7 @@ public final class AbComparison {
 
     AbVerdict verdict() {
         return new AbVerdict(side(record.baseline()), side(record.candidate()), trials, thresholds, interval(),
-                lines.stream().map(Judged::line).toList(), passed());
+                lines.stream().map(Judged::line).toList(), passed(), record.confirmationFrom());
     }
 
     private static String side(AbRecord.Side side) {
@@ -348,7 +431,12 @@ public final class AbComparison {
                 .append("\n\n")
                 .append(trials).append(trials == 1 ? " trial" : " trials").append(" ran both sides (")
                 .append(directory.toAbsolutePath().normalize())
-                .append("), in random order within each (seed ").append(record.seed()).append("). Change: the")
+                .append("), in random order within each (seed ").append(record.seed()).append(").")
+                .append(record.confirmationFrom() == null ? "" : " The first " + (trials - confirmationTrials)
+                        + " flagged a regression, so " + confirmationTrials + " confirmation trials followed: a change"
+                        + " counts only when the first trials and the confirmation trials, each judged alone, both"
+                        + " show it; the figures and intervals are over all trials.")
+                .append(" Change: the")
                 .append(" candidate's mean over the baseline's; interval: ").append(interval())
                 .append("; a regression only when the whole interval lies beyond the threshold. Detectable: the")
                 .append(" smallest change a run this noisy sees nine times in ten.\n\n")

@@ -20,8 +20,10 @@ import org.rpcbench.contract.ExitCode;
  * in random order), then the candidate's figures of one metric made worse by a known share and judged as
  * {@link AbComparison} judges. At no change, how often a metric is flagged, and how often the gate (any metric) is:
  * the false-alarm rate; at each change, how often that metric is flagged: the power; and the smallest change
- * flagged nine times in ten. It uses the trials as they were, never a trial twice in a run: a pool no larger than a
- * run varies only by the swaps, and the trials of a few runs understate the tails, which real A/A runs and runs
+ * flagged nine times in ten. When the pool holds enough trials, a run whose first trials flag the metric draws its
+ * confirmation trials from the trials it has not used, and counts as flagged only when they flag it too, as
+ * {@code benchmark.sh ab} does. It uses the trials as they were, never a trial twice in a run: a pool no larger than
+ * a run varies only by the swaps, and the trials of a few runs understate the tails, which real A/A runs and runs
  * with an injected cost check.
  */
 public final class AbPower {
@@ -37,6 +39,10 @@ public final class AbPower {
     record Pooled(AbComparison.Series series, int[] flagged) {
     }
 
+    /** What one simulated run called: a regression in its first trials, and one its confirmation trials upheld. */
+    record Flags(boolean first, boolean confirmed) {
+    }
+
     private AbPower() {
     }
 
@@ -44,16 +50,18 @@ public final class AbPower {
      * Prints the estimate as Markdown. Exit 0; 2 when a directory holds no A/B run, or no metric has two trials.
      *
      * @param trials      trials per simulated run, as the real runs to be judged have
+     * @param confirmationTrials trials a run adds when its first ones flag a regression; 0 for none
      * @param shifts      the changes in percent to simulate, worse for the candidate (more time or cost per call)
      * @param simulations simulated runs per change
      */
-    public static int power(List<Path> directories, AbVerdict.Thresholds thresholds, int trials, List<Double> shifts,
-            int simulations, long seed, PrintWriter out, PrintWriter err) {
+    public static int power(List<Path> directories, AbVerdict.Thresholds thresholds, int trials,
+            int confirmationTrials, List<Double> shifts, int simulations, long seed, PrintWriter out,
+            PrintWriter err) {
         Map<String, AbComparison.Series> pool = new LinkedHashMap<>();
         try {
             for (Path directory : directories) {
                 for (AbComparison.Series series : AbComparison.Trials.load(directory).series(thresholds)) {
-                    pool.merge(label(series), series, AbPower::concatenated);
+                    pool.merge(series.label(), series, AbPower::concatenated);
                 }
             }
         } catch (InputException e) {
@@ -72,82 +80,111 @@ public final class AbPower {
         changes.addAll(shifts);
         int pooledTrials = pool.values().stream().mapToInt(series -> series.before().length).max().orElseThrow();
         int runTrials = Math.min(trials, pooledTrials);
+        int confirming = pooledTrials - runTrials >= confirmationTrials ? confirmationTrials : 0;
         Random random = new Random(seed);
         Draw[] draws = new Draw[simulations];
         for (int simulation = 0; simulation < simulations; simulation++) {
-            draws[simulation] = Draw.of(pooledTrials, runTrials, random);
+            draws[simulation] = Draw.of(pooledTrials, runTrials, confirming, random);
         }
         List<Pooled> pooled = new ArrayList<>();
-        boolean[] anyFlagged = new boolean[simulations];
+        boolean[] anyFirst = new boolean[simulations];
+        boolean[] anyConfirmed = new boolean[simulations];
         for (AbComparison.Series series : pool.values()) {
             int[] flagged = new int[changes.size()];
             for (int change = 0; change < changes.size(); change++) {
                 for (int simulation = 0; simulation < simulations; simulation++) {
-                    if (flagged(series, draws[simulation], changes.get(change), random)) {
-                        flagged[change]++;
-                        if (change == 0) {
-                            anyFlagged[simulation] = true;
-                        }
+                    Flags flags = flagged(series, draws[simulation], changes.get(change), random);
+                    flagged[change] += flags.confirmed() ? 1 : 0;
+                    if (change == 0) {
+                        anyFirst[simulation] |= flags.first();
+                        anyConfirmed[simulation] |= flags.confirmed();
                     }
                 }
             }
             pooled.add(new Pooled(series, flagged));
         }
-        int gateFlagged = 0;
-        for (boolean flagged : anyFlagged) {
-            gateFlagged += flagged ? 1 : 0;
-        }
-        out.print(markdown(directories, thresholds, runTrials, pooledTrials, changes, simulations, seed, pooled,
-                gateFlagged));
+        out.print(markdown(directories, thresholds, new Simulated(runTrials, confirmationTrials, confirming,
+                pooledTrials, simulations, seed), changes, pooled, count(anyFirst), count(anyConfirmed)));
         out.flush();
         return ExitCode.OK;
     }
 
+    /** How the runs were simulated, for the Markdown: {@code confirming} is 0 when the pool is too small for it. */
+    private record Simulated(int trials, int confirmationTrials, int confirming, int pooled, int simulations,
+            long seed) {
+    }
+
     /**
      * The trials of one simulated run: which of the pooled trials, in a random order, and whether each has its
-     * sides swapped. A metric measured in fewer trials than the pool takes the first of them that it has.
+     * sides swapped; the first {@code trials} that a metric has are its first trials, the next {@code confirming}
+     * its confirmation trials. A metric measured in fewer trials than the pool takes those it has.
      */
-    record Draw(int[] trials, boolean[] swapped) {
+    record Draw(int[] order, boolean[] swapped, int trials, int confirming) {
 
-        static Draw of(int pooled, int trials, Random random) {
+        static Draw of(int pooled, int trials, int confirming, Random random) {
             List<Integer> order = new ArrayList<>();
             for (int trial = 0; trial < pooled; trial++) {
                 order.add(trial);
             }
             Collections.shuffle(order, random);
-            boolean[] swapped = new boolean[trials];
-            for (int trial = 0; trial < trials; trial++) {
+            boolean[] swapped = new boolean[trials + confirming];
+            for (int trial = 0; trial < swapped.length; trial++) {
                 swapped[trial] = random.nextBoolean();
             }
-            return new Draw(order.stream().mapToInt(Integer::intValue).toArray(), swapped);
+            return new Draw(order.stream().mapToInt(Integer::intValue).toArray(), swapped, trials, confirming);
         }
     }
 
-    /** Whether one simulated run of these trials, the candidate worse by {@code change} percent, is flagged. */
-    static boolean flagged(AbComparison.Series series, Draw draw, double change, Random random) {
-        int pool = series.before().length;
-        int trials = Math.min(draw.swapped().length, pool);
+    /**
+     * What one simulated run of these trials calls, the candidate worse by {@code change} percent: a regression in
+     * its first trials, and whether its confirmation trials uphold it (when there are none, it stands).
+     */
+    static Flags flagged(AbComparison.Series series, Draw draw, double change, Random random) {
         double factor = series.worseIfHigher() ? 1 + change / 100 : 1 / (1 + change / 100);
+        double[][] first = sides(series, draw, 0, draw.trials(), factor);
+        boolean shown = series.regression(PairedBootstrap.ratio(first[0], first[1], random, RESAMPLES));
+        if (!shown || draw.confirming() == 0) {
+            return new Flags(shown, shown);
+        }
+        double[][] again = sides(series, draw, first[0].length, draw.confirming(), factor);
+        return new Flags(true, again[0].length < AbComparison.MIN_TRIALS
+                || series.regression(PairedBootstrap.ratio(again[0], again[1], random, RESAMPLES)));
+    }
+
+    /**
+     * Baseline and candidate figures of up to {@code count} of the draw's trials that the series has, after the
+     * first {@code skip} of them; the candidate's scaled by {@code factor}.
+     */
+    private static double[][] sides(AbComparison.Series series, Draw draw, int skip, int count, double factor) {
+        int pool = series.before().length;
+        int trials = Math.max(0, Math.min(count, pool - skip));
         double[] before = new double[trials];
         double[] after = new double[trials];
-        int taken = 0;
-        for (int picked : draw.trials()) {
-            if (taken == trials) {
+        int usable = 0;
+        for (int picked : draw.order()) {
+            if (usable == skip + trials) {
                 break;
             }
             if (picked >= pool) {
                 continue;
             }
-            boolean swapped = draw.swapped()[taken];
-            before[taken] = swapped ? series.after()[picked] : series.before()[picked];
-            after[taken] = (swapped ? series.before()[picked] : series.after()[picked]) * factor;
-            taken++;
+            if (usable >= skip) {
+                int taken = usable - skip;
+                boolean swapped = draw.swapped()[usable];
+                before[taken] = swapped ? series.after()[picked] : series.before()[picked];
+                after[taken] = (swapped ? series.before()[picked] : series.after()[picked]) * factor;
+            }
+            usable++;
         }
-        return series.regression(PairedBootstrap.ratio(before, after, random, RESAMPLES));
+        return new double[][] {before, after};
     }
 
-    private static String label(AbComparison.Series series) {
-        return series.key() + " " + series.metric();
+    private static int count(boolean[] flags) {
+        int count = 0;
+        for (boolean flag : flags) {
+            count += flag ? 1 : 0;
+        }
+        return count;
     }
 
     private static AbComparison.Series concatenated(AbComparison.Series one, AbComparison.Series other) {
@@ -162,21 +199,37 @@ public final class AbPower {
         return both;
     }
 
-    private static String markdown(List<Path> directories, AbVerdict.Thresholds thresholds, int trials,
-            int pooledTrials, List<Double> changes, int simulations, long seed, List<Pooled> pooled,
-            int gateFlagged) {
+    private static String markdown(List<Path> directories, AbVerdict.Thresholds thresholds, Simulated simulated,
+            List<Double> changes, List<Pooled> pooled, int firstFlagged, int confirmedFlagged) {
+        int simulations = simulated.simulations();
         StringBuilder md = new StringBuilder("## What the gate sees, simulated from A/A runs\n\n");
         md.append("A/A runs: ").append(MarkdownReport.escape(String.join(", ",
                 directories.stream().map(Path::toString).toList()))).append("  \n");
         md.append(String.format(Locale.ROOT, "%d simulated runs per change, each of %d of the %d pooled trials"
-                        + " (none twice), each trial's sides swapped at random (seed %d); the candidate made worse by"
-                        + " the change in one metric at a time (more time or cost per call); judged as benchmark.sh ab"
-                        + " judges, with thresholds %s%% for time, %s%% for CPU, %s%% for bytes. Flagged: how often a"
-                        + " regression was called. The trials of a few runs understate the tails.\n\n",
-                simulations, trials, pooledTrials, seed, Format.axis(thresholds.time()), Format.axis(thresholds.cpu()),
-                Format.axis(thresholds.allocation())));
+                        + " (none twice)%s, each trial's sides swapped at random (seed %d); the candidate made worse"
+                        + " by the change in one metric at a time (more time or cost per call); judged as benchmark.sh"
+                        + " ab judges, with thresholds %s%% for time, %s%% for CPU, %s%% for bytes. Flagged: how often"
+                        + " a regression was called%s. The trials of a few runs understate the tails.\n\n",
+                simulations, simulated.trials(), simulated.pooled(), simulated.confirming() == 0 ? ""
+                        : ", then " + simulated.confirming() + " confirmation trials from the rest when those flag"
+                        + " a regression", simulated.seed(), Format.axis(thresholds.time()),
+                Format.axis(thresholds.cpu()), Format.axis(thresholds.allocation()),
+                simulated.confirming() == 0 ? "" : " and confirmed"));
         md.append(String.format(Locale.ROOT, "**False alarms: the gate (any metric) flagged %d of %d simulated A/A"
-                + " runs (%s).**\n\n", gateFlagged, simulations, percent(gateFlagged, simulations)));
+                + " runs (%s)", simulated.confirming() == 0 ? firstFlagged : confirmedFlagged, simulations,
+                percent(simulated.confirming() == 0 ? firstFlagged : confirmedFlagged, simulations)));
+        if (simulated.confirming() > 0) {
+            md.append(String.format(Locale.ROOT, "; their first %d trials alone flagged %d (%s)", simulated.trials(),
+                    firstFlagged, percent(firstFlagged, simulations)));
+        }
+        md.append(".**");
+        if (simulated.confirming() == 0 && simulated.confirmationTrials() > 0) {
+            md.append(String.format(Locale.ROOT, " Confirmation trials not simulated: %d first trials and %d"
+                    + " confirmation trials need %d pooled trials, and there are %d.", simulated.trials(),
+                    simulated.confirmationTrials(), simulated.trials() + simulated.confirmationTrials(),
+                    simulated.pooled()));
+        }
+        md.append("\n\n");
         List<String> header = new ArrayList<>(List.of("pair", "call", "metric", "trials pooled", "flagged, no change"));
         changes.subList(1, changes.size()).forEach(change -> header.add("+" + Format.axis(change) + "%"));
         header.add("seen 9 in 10 from");

@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -95,6 +96,37 @@ class AbComparisonTest {
         assertEquals(ExitCode.OK, judged.exitCode(), judged.out());
         assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| within noise |"), judged.out());
         assertTrue(row(judged.out(), "server alloc (B/call)").endsWith("| improvement |"), judged.out());
+    }
+
+    @Test
+    void aChangeCountsOnlyWhenTheConfirmationTrialsAloneShowItToo() throws IOException {
+        double[] throughputFactors = {0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 1, 1, 1, 1, 1, 1};
+        AbRuns.write(directory, Arrays.copyOf(throughputFactors, 6), 1.05, null);
+        assertTrue(AbComparison.failsOnRegressionsAlone(directory, THRESHOLDS), "the first six trials flag both");
+        AbRuns.write(directory, throughputFactors, 1.05, 7);
+
+        Judged judged = judge();
+
+        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
+        assertTrue(judged.out().contains("12 trials ran both sides"), judged.out());
+        assertTrue(judged.out().contains("The first 6 flagged a regression, so 6 confirmation trials followed"),
+                judged.out());
+        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| within noise (not confirmed: regression in the"
+                + " first 6 trials, within noise in the 6 confirmation trials) |"), judged.out());
+        assertTrue(row(judged.out(), "server alloc (B/call)").endsWith("| **regression** (confirmed: regression in"
+                + " the first 6 trials, regression in the 6 confirmation trials) |"), judged.out());
+        AbVerdict verdict = AbVerdict.read(directory);
+        assertEquals(7, verdict.confirmationFrom());
+        assertEquals(12, verdict.lines().get(0).trials(), "the figures are over every trial");
+    }
+
+    @Test
+    void onlyARunFailedByRegressionsAloneHasAnythingToConfirm() throws IOException {
+        abRun(6, 1.0, 1.0);
+        assertFalse(AbComparison.failsOnRegressionsAlone(directory, THRESHOLDS), "passed");
+        abRun(6, 0.8, 1.0, 4);
+        assertFalse(AbComparison.failsOnRegressionsAlone(directory, THRESHOLDS), "a pair failed: confirming cannot"
+                + " clear it");
     }
 
     @Test

@@ -47,21 +47,35 @@ final class AbRuns {
      */
     static void write(Path directory, int trials, double throughputFactor, double allocationFactor,
             int... failedTrials) throws IOException {
+        double[] throughputFactors = new double[trials];
+        Arrays.fill(throughputFactors, throughputFactor);
+        write(directory, throughputFactors, allocationFactor, null, failedTrials);
+    }
+
+    /**
+     * A trial per throughput factor, the candidate's throughput scaled by it; confirmation trials from
+     * {@code confirmationFrom} on (null: none).
+     */
+    static void write(Path directory, double[] throughputFactors, double allocationFactor, Integer confirmationFrom,
+            int... failedTrials) throws IOException {
+        int trials = throughputFactors.length;
+        int figures = Math.min(trials, THROUGHPUT.length);
         List<AbRecord.Trial> done = new ArrayList<>();
         for (int i = 0; i < trials; i++) {
             int number = i + 1;
             String prefix = String.format("trial-%02d-", number);
             boolean failed = Arrays.stream(failedTrials).anyMatch(trial -> trial == number);
-            run(directory, prefix + "baseline", "passed", THROUGHPUT[i], ALLOCATION[i]);
+            run(directory, prefix + "baseline", "passed", THROUGHPUT[i % figures], ALLOCATION[i % figures]);
             // the candidate's trial is as noisy as the baseline's, differently
             run(directory, prefix + "candidate", failed ? "failed" : "passed",
-                    THROUGHPUT[(i + 2) % trials] * throughputFactor, ALLOCATION[(i + 3) % trials] * allocationFactor);
+                    THROUGHPUT[(i + 2) % figures] * throughputFactors[i],
+                    ALLOCATION[(i + 3) % figures] * allocationFactor);
             done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline", 0,
                     prefix + "candidate", failed ? 1 : 0));
         }
         new AbRecord(new AbRecord.Side("HEAD~1", "0123456789abcdef0123", null, "/wt/a"),
                 new AbRecord.Side("/work/main", "fedcba9876543210fedc", true, "/work/main"), List.of("dubbo-kryo"),
-                "user", List.of("--forks", "1"), List.of(), 42, List.of("benchmark.sh", "ab"), "start", "end", done)
-                .write(directory);
+                "user", List.of("--forks", "1"), List.of(), 42, List.of("benchmark.sh", "ab"), "start", "end", done,
+                confirmationFrom).write(directory);
     }
 }

@@ -40,14 +40,16 @@ import sun.misc.Signal;
 /**
  * {@code benchmark.sh ab}: a baseline and a candidate measured in one job, trial after trial; a trial runs each
  * side's run-all once (fresh servers and JMH forks: between JVMs is where the spread lives here), the two in random
- * order, one at a time. Then {@link AbComparison} judges the trials. Each side runs through its own launcher, so its
+ * order, one at a time. Then {@link AbComparison} judges the trials; when they flag a regression, confirmation
+ * trials follow and the regression stands only if they flag it too. Each side runs through its own launcher, so its
  * clients, servers and runner are its own code; only the judging is this version's. Exit 0 no regression, 1 a
  * regression or a failed pair, 2 bad options or nothing to judge, 130 interrupted.
  */
 @Command(name = "ab", sortOptions = false, usageHelpAutoWidth = true,
         description = "Measures a baseline and a candidate in turn, in random order within each trial, and judges"
                 + " the candidate: per benchmark, CPU and bytes per call, the ratio of the means with a bootstrap"
-                + " interval, a regression only when the whole interval lies beyond the threshold.")
+                + " interval, a regression only when the whole interval lies beyond the threshold and confirmation"
+                + " trials, run when the first flag one, flag it again.")
 final class AbCommand implements Callable<Integer> {
 
     /**
@@ -58,6 +60,12 @@ final class AbCommand implements Callable<Integer> {
     static final List<String> TRIAL_ARGS = List.of("--warmupIterations", "2", "--warmupTime", "5",
             "--measurementIterations", "3", "--measurementTime", "2", "--forks", "1", "--modes", "thrpt");
     static final int MIN_TRIALS = 3;
+    /**
+     * Trials added when the first flag a regression. As many as the first: on this machine a JVM settles at one of
+     * two levels now and then, and eight trials that drew the slow level mostly on one side look like a change (one
+     * of four clean A/A runs did); fresh trials rarely repeat that draw, while a real change repeats.
+     */
+    static final int DEFAULT_CONFIRMATION_TRIALS = 8;
     static final double DEFAULT_THRESHOLD = 3;
     static final double DEFAULT_CPU_THRESHOLD = 5;
     static final double DEFAULT_ALLOCATION_THRESHOLD = 1;
@@ -92,6 +100,11 @@ final class AbCommand implements Callable<Integer> {
     @Option(names = "--trials", paramLabel = "n", description = "trials, each side once in each (default:"
             + " ${DEFAULT-VALUE}, at least " + MIN_TRIALS + ")")
     int trials = 8;
+
+    @Option(names = "--confirm-trials", paramLabel = "n", description = "trials added when the first flag a"
+            + " regression; it stands only if they, judged alone, flag it too (default: ${DEFAULT-VALUE}; 0: none,"
+            + " else at least " + MIN_TRIALS + ")")
+    int confirmationTrials = DEFAULT_CONFIRMATION_TRIALS;
 
     @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
             description = "more client options for both sides; they win over a trial's own (2 x 5 s warmup,"
@@ -181,8 +194,10 @@ final class AbCommand implements Callable<Integer> {
                 throw usage("--power needs --trials of at least " + MIN_TRIALS + ", --simulations of at least 1 and"
                         + " --shifts above 0");
             }
+            checkConfirmationTrials();
             return AbPower.power(power.stream().map(dir -> dir.toAbsolutePath().normalize()).toList(), thresholds,
-                    trials, shifts, simulations, seed != null ? seed : new Random().nextLong(), console, err);
+                    trials, confirmationTrials, shifts, simulations, seed != null ? seed : new Random().nextLong(),
+                    console, err);
         }
         if (baseline == null || candidate == null) {
             throw usage("give a baseline and a candidate: git refs or directories holding a checkout of the suite");
@@ -215,16 +230,28 @@ final class AbCommand implements Callable<Integer> {
         long orderSeed = seed != null ? seed : new Random().nextLong();
         AbRecord record = new AbRecord(before.record(), after.record(), pairs, scenario, trialArgs,
                 ArgumentWords.split(candidateServerArgs), orderSeed, Launcher.typed(spec), Instant.now().toString(),
-                null, List.of());
+                null, List.of(), null);
         record.write(directory);
         console.println("ab " + directory.getFileName() + ": " + trials + " trials of " + String.join(",", pairs)
-                + ", scenario " + scenario + ", each side once per trial in random order (seed " + orderSeed + ")");
+                + ", scenario " + scenario + ", each side once per trial in random order (seed " + orderSeed + ")"
+                + (confirmationTrials == 0 ? "" : ", " + confirmationTrials + " more if they flag a regression"));
         console.println("client options: " + String.join(" ", trialArgs));
         console.println("files: " + directory);
         console.flush();
-        int status = runTrials(record, before, after, directory, new Random(orderSeed));
-        if (status != ExitCode.OK) {
-            return status;
+        Random order = new Random(orderSeed);
+        Trials done = runTrials(record, before, after, directory, order, trials, trials);
+        if (done.status() == ExitCode.OK && confirmationTrials > 0
+                && AbComparison.failsOnRegressionsAlone(directory, thresholds)) {
+            console.println("the first " + trials + " trials flag a regression: " + confirmationTrials
+                    + " confirmation trials follow, and it stands only if they flag it too");
+            console.flush();
+            AbRecord confirming = done.record().withConfirmationFrom(trials + 1);
+            confirming.write(directory);
+            done = runTrials(confirming, before, after, directory, order, confirmationTrials,
+                    trials + confirmationTrials);
+        }
+        if (done.status() != ExitCode.OK) {
+            return done.status();
         }
         console.println();
         return AbComparison.judge(directory, thresholds, console, err);
@@ -235,6 +262,7 @@ final class AbCommand implements Callable<Integer> {
         if (trials < MIN_TRIALS) {
             throw usage("option trials: " + trials + " is below " + MIN_TRIALS + " (an interval needs trials)");
         }
+        checkConfirmationTrials();
         if (trialTimeout < 1) {
             throw usage("option trial-timeout: " + trialTimeout + " is below 1");
         }
@@ -320,6 +348,13 @@ final class AbCommand implements Callable<Integer> {
         return process.exitValue() == 0 ? Optional.of(output) : Optional.empty();
     }
 
+    private void checkConfirmationTrials() {
+        if (confirmationTrials != 0 && confirmationTrials < MIN_TRIALS) {
+            throw usage("option confirm-trials: " + confirmationTrials + " is neither 0 (none) nor at least "
+                    + MIN_TRIALS);
+        }
+    }
+
     /** Has the side's launcher build what run-all needs (it does so before answering --help). */
     private boolean build(Side side, Path directory) throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
@@ -339,12 +374,23 @@ final class AbCommand implements Callable<Integer> {
         return false;
     }
 
-    private int runTrials(AbRecord record, Side before, Side after, Path directory, Random order)
-            throws IOException, InterruptedException {
+    /** Where running trials left the A/B run: its record with the trials done, and an exit status. */
+    private record Trials(AbRecord record, int status) {
+    }
+
+    /**
+     * Runs {@code count} more trials after those in the record, numbered on from them, and writes the record after
+     * every side's run.
+     *
+     * @param total what the progress lines count up to
+     */
+    private Trials runTrials(AbRecord record, Side before, Side after, Path directory, Random order, int count,
+            int total) throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
-        List<AbRecord.Trial> done = new ArrayList<>();
+        List<AbRecord.Trial> done = new ArrayList<>(record.trials());
         Instant start = Instant.now();
-        for (int number = 1; number <= trials && !interrupted; number++) {
+        int last = done.size() + count;
+        for (int number = done.size() + 1; number <= last && !interrupted; number++) {
             List<String> sides = order.nextBoolean() ? List.of(AbRecord.BASELINE, AbRecord.CANDIDATE)
                     : List.of(AbRecord.CANDIDATE, AbRecord.BASELINE);
             String prefix = String.format("trial-%02d-", number);
@@ -365,23 +411,24 @@ final class AbCommand implements Callable<Integer> {
                 String took = Progress.format(Duration.between(runStart, Instant.now()));
                 if (interrupted || exit.isPresent() && exit.get() == ExitCode.INTERRUPTED) {
                     out.println("interrupted: judge what finished with benchmark.sh ab --judge " + directory);
-                    return ExitCode.INTERRUPTED;
+                    return new Trials(record, ExitCode.INTERRUPTED);
                 }
                 if (exit.isEmpty() || exit.get() != ExitCode.OK && exit.get() != ExitCode.FAILED) {
                     spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
                             + (exit.isEmpty() ? " did not end in " + trialTimeout + " minutes"
                                     : " ended with status " + exit.get()) + ": see "
                             + directory.resolve(trial.run(name) + ".log"));
-                    return ExitCode.USAGE;
+                    return new Trials(record, ExitCode.USAGE);
                 }
-                out.println("[trial " + number + "/" + trials + "] " + name + ": "
+                out.println("[trial " + number + "/" + total + "] " + name + ": "
                         + (exit.get() == ExitCode.OK ? "passed" : "a pair FAILED") + " in " + took + " | elapsed "
                         + Progress.format(Duration.between(start, Instant.now())));
                 out.flush();
             }
         }
-        record.withTrials(done, Instant.now().toString()).write(directory);
-        return ExitCode.OK;
+        AbRecord ended = record.withTrials(done, Instant.now().toString());
+        ended.write(directory);
+        return new Trials(ended, ExitCode.OK);
     }
 
     /** One side's run-all for one trial: its own launcher, the recorded settings, the same for both sides. */

@@ -57,6 +57,8 @@ class AbCommandTest {
         String suite = root.toString();
         assertTrue(refused(suite).startsWith("error: give a baseline and a candidate"));
         assertTrue(refused("--trials", "2", suite, suite).startsWith("error: option trials: 2 is below 3"));
+        assertTrue(refused("--confirm-trials", "2", suite, suite).startsWith("error: option confirm-trials: 2 is"
+                + " neither 0 (none) nor at least 3"));
         assertTrue(refused("--threshold", "-1", suite, suite).contains("option threshold: -1.0 is not a percentage"));
         assertTrue(refused("-a", "--threads many", suite, suite).contains("--threads"));
         assertTrue(refused("--candidate-server-args", "--inject-cost 'getUser", suite, suite).contains("unclosed"));
