@@ -201,6 +201,7 @@ public final class AbPower {
 
     private static String markdown(List<Path> directories, AbVerdict.Thresholds thresholds, Simulated simulated,
             List<Double> changes, List<Pooled> pooled, int firstFlagged, int confirmedFlagged) {
+        // without confirmation trials a run's first verdict stands: confirmedFlagged is then firstFlagged
         int simulations = simulated.simulations();
         StringBuilder md = new StringBuilder("## What the gate sees, simulated from A/A runs\n\n");
         md.append("A/A runs: ").append(MarkdownReport.escape(String.join(", ",
@@ -216,8 +217,7 @@ public final class AbPower {
                 Format.axis(thresholds.cpu()), Format.axis(thresholds.allocation()),
                 simulated.confirming() == 0 ? "" : " and confirmed"));
         md.append(String.format(Locale.ROOT, "**False alarms: the gate (any metric) flagged %d of %d simulated A/A"
-                + " runs (%s)", simulated.confirming() == 0 ? firstFlagged : confirmedFlagged, simulations,
-                percent(simulated.confirming() == 0 ? firstFlagged : confirmedFlagged, simulations)));
+                + " runs (%s)", confirmedFlagged, simulations, percent(confirmedFlagged, simulations)));
         if (simulated.confirming() > 0) {
             md.append(String.format(Locale.ROOT, "; their first %d trials alone flagged %d (%s)", simulated.trials(),
                     firstFlagged, percent(firstFlagged, simulations)));
