@@ -349,7 +349,7 @@ public final class AbComparison {
                     + " needs " + MIN_TRIALS;
             return new Judged(key, series.cost(), Verdict.NOT_JUDGED, line(key, series.metric(), series.unit(),
                     before.length, baselineMean, candidateMean, null, Verdict.NOT_JUDGED,
-                    note.isEmpty() ? why : note + "; " + why));
+                    joined(note, why)));
         }
         PairedBootstrap.Interval interval = PairedBootstrap.ratio(before, after, random);
         Verdict verdict = series.verdict(interval);
