@@ -79,12 +79,12 @@ public final class AbPower {
         List<Double> changes = new ArrayList<>(List.of(0.0));
         changes.addAll(shifts);
         int pooledTrials = pool.values().stream().mapToInt(series -> series.before().length).max().orElseThrow();
-        int runTrials = Math.min(trials, pooledTrials);
-        int confirming = pooledTrials - runTrials >= confirmationTrials ? confirmationTrials : 0;
+        Simulated simulated = new Simulated(Math.min(trials, pooledTrials), confirmationTrials, pooledTrials,
+                simulations, seed);
         Random random = new Random(seed);
         Draw[] draws = new Draw[simulations];
         for (int simulation = 0; simulation < simulations; simulation++) {
-            draws[simulation] = Draw.of(pooledTrials, runTrials, confirming, random);
+            draws[simulation] = Draw.of(pooledTrials, simulated.trials(), simulated.confirming(), random);
         }
         List<Pooled> pooled = new ArrayList<>();
         boolean[] anyFirst = new boolean[simulations];
@@ -103,15 +103,19 @@ public final class AbPower {
             }
             pooled.add(new Pooled(series, flagged));
         }
-        out.print(markdown(directories, thresholds, new Simulated(runTrials, confirmationTrials, confirming,
-                pooledTrials, simulations, seed), changes, pooled, count(anyFirst), count(anyConfirmed)));
+        out.print(markdown(directories, thresholds, simulated, changes, pooled, count(anyFirst),
+                count(anyConfirmed)));
         out.flush();
         return ExitCode.OK;
     }
 
-    /** How the runs were simulated, for the Markdown: {@code confirming} is 0 when the pool is too small for it. */
-    private record Simulated(int trials, int confirmationTrials, int confirming, int pooled, int simulations,
-            long seed) {
+    /** How the runs are simulated: {@code trials} first trials of the {@code pooled}, then confirmation trials. */
+    private record Simulated(int trials, int confirmationTrials, int pooled, int simulations, long seed) {
+
+        /** The confirmation trials a simulated run draws: none when the pool has too few left after its first. */
+        int confirming() {
+            return pooled - trials >= confirmationTrials ? confirmationTrials : 0;
+        }
     }
 
     /**
