@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The matrix run as a user meets it: bad input refused before anything starts, every pair with one-second
 # iterations, a pair whose server dies (the run goes on, exits 1), and Ctrl-C (stops everything, keeps what
-# finished, exits 130). Then the report and the regression gate on the runs made here, and the open loop (a rate, a
-# sweep, a rate not kept). Ends with "N passed, M failed".
+# finished, exits 130). Then the report and the regression gate on the runs made here, the open loop (a rate, a
+# sweep, a rate not kept) and a run pinned to a CPU per side. Ends with "N passed, M failed".
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -143,5 +143,15 @@ check "report.html draws the curve" grep -q "listUser: response time against thr
 check "a rate the pair's threads cannot keep: exit 1, says the rate was not kept" \
     exits_with 1 "the rate was not kept" "$work/out" -- "$root/benchmark.sh" -p "$(free_port)" \
     -a "--rate 1000000 --warmup 1 --duration 1 --calls getUser --threads 2" dubbo-kryo
+
+# Client and server on a CPU each: both JVMs run under taskset, the server sees its one CPU
+EXITS_WITH_TIMEOUT=300 check "pinned: run-all --server-cpus 0 --client-cpus 1: exit 0" \
+    exits_with 0 "1 of 1 pairs passed" "$work/pinned.out" -- "$root/benchmark.sh" run-all -p "$(free_port)" \
+    --length quick -a "$smoke" --pairs dubbo-kryo --server-cpus 0 --client-cpus 1 --out "$work/pinned"
+check "pinned: the server measured its CPU as one core's" \
+    grep -q "% of its 1 cores)" "$work/pinned/dubbo-kryo-client.out"
+check "a CPU list this machine lacks: exit 2 before anything starts" \
+    exits_with 2 "option --client-cpus: taskset refuses CPUs 4095" "$work/out" -- "$root/benchmark.sh" run-all \
+    -p "$(free_port)" --client-cpus 4095
 
 finish

@@ -25,15 +25,22 @@ public enum JvmRole {
     /** A short-lived tool such as registry-latency: the JVM's defaults. */
     TOOL;
 
+    /**
+     * G1 always: a JVM that sees one CPU (pinned with taskset) would pick the serial collector, so a pinned run
+     * would change the collector as well as the placement.
+     */
+    private static final String COLLECTOR = "-XX:+UseG1GC";
+
     private final List<String> heap;
 
     JvmRole(String... heap) {
         this.heap = List.of(heap);
     }
 
-    /** Heap flags and the opens every JVM of the suite gets. */
+    /** Heap flags, the collector and the opens every JVM of the suite gets. */
     public List<String> jvmArgs() {
         List<String> args = new ArrayList<>(addOpens());
+        args.add(COLLECTOR);
         args.addAll(heap);
         return args;
     }

@@ -22,6 +22,7 @@ class JvmRoleTest {
                 "--add-opens=java.sql/java.sql=ALL-UNNAMED"), JvmRole.addOpens());
         for (JvmRole role : JvmRole.values()) {
             assertTrue(role.jvmArgs().containsAll(JvmRole.addOpens()), role.name());
+            assertTrue(role.jvmArgs().contains("-XX:+UseG1GC"), role.name() + ": G1 even on one CPU");
         }
     }
 

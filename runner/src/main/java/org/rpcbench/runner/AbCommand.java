@@ -30,6 +30,7 @@ import org.rpcbench.report.AbPower;
 import org.rpcbench.report.ReportCli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -119,6 +120,10 @@ final class AbCommand implements Callable<Integer> {
     @Option(names = {"-p", "--port"}, paramLabel = "port", description = "port the servers bind (default:"
             + " ${DEFAULT-VALUE})")
     int port = 8080;
+
+    /** Passed to both sides' run-all alike; a side from before these options refuses them. */
+    @Mixin
+    CpuPinning cpus = new CpuPinning();
 
     @Option(names = "--threshold", paramLabel = "PERCENT", description = "smallest change of a score that counts"
             + " (default: ${DEFAULT-VALUE})")
@@ -258,7 +263,7 @@ final class AbCommand implements Callable<Integer> {
     }
 
     /** Checks what can be checked before anything is built; returns a trial's client options. */
-    private List<String> check() {
+    private List<String> check() throws InterruptedException {
         if (trials < MIN_TRIALS) {
             throw usage("option trials: " + trials + " is below " + MIN_TRIALS + " (an interval needs trials)");
         }
@@ -276,6 +281,11 @@ final class AbCommand implements Callable<Integer> {
             trialArgs = RunLength.merge(TRIAL_ARGS, ArgumentWords.split(clientArgs));
             ArgumentWords.split(candidateServerArgs);
             ClientOptions.parse(trialArgs);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        try {
+            cpus.check();
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -437,6 +447,7 @@ final class AbCommand implements Callable<Integer> {
                 "run-all", "--length", "quick", "--pairs", String.join(",", record.pairs()), "--scenario",
                 record.scenario(), "-p", String.valueOf(port), "--out", runDirectory.toString(), "-a",
                 quoted(record.clientArgs())));
+        command.addAll(cpus.args());
         if (AbRecord.CANDIDATE.equals(side.name()) && !record.candidateServerArgs().isEmpty()) {
             command.addAll(List.of("--server-args", quoted(record.candidateServerArgs())));
         }

@@ -11,30 +11,44 @@ import org.rpcbench.contract.LauncherWatch;
 
 /**
  * Starts the suite's JVMs: the flags of the role, then the module's jar and its arguments, every argument as it is
- * (never through a shell). Each JVM is told this runner's pid, and stops when the runner is gone. A network
- * namespace, where one is given, prefixes the command with {@code ip netns exec}, so the same runner drives a pair
- * across two emulated hosts.
+ * (never through a shell). Each JVM is told this runner's pid, and stops when the runner is gone. A CPU list,
+ * where one is given, prefixes the command with {@code taskset -c}; a network namespace with {@code ip netns exec},
+ * so the same runner drives a pair across two emulated hosts.
  *
  * @param suite the modules and their jars
  * @param workingDirectory where the JVMs run: their relative paths (results/, logs/) resolve from here
  */
 record JvmLauncher(Suite suite, Path workingDirectory) {
 
-    /** One JVM to start: a module's main (or {@code mainClass} in its jar), in a role, with its arguments. */
-    record Jvm(String module, String mainClass, JvmRole role, List<String> args, String netns) {
+    /**
+     * One JVM to start: a module's main (or {@code mainClass} in its jar), in a role, with its arguments, in a
+     * network namespace and on a list of CPUs where these are not null.
+     */
+    record Jvm(String module, String mainClass, JvmRole role, List<String> args, String netns, String cpus) {
 
         static Jvm of(String module, JvmRole role, List<String> args) {
-            return new Jvm(module, null, role, args, null);
+            return of(module, null, role, args);
+        }
+
+        static Jvm of(String module, String mainClass, JvmRole role, List<String> args) {
+            return new Jvm(module, mainClass, role, args, null, null);
         }
 
         Jvm inNamespace(String namespace) {
-            return new Jvm(module, mainClass, role, args, namespace);
+            return new Jvm(module, mainClass, role, args, namespace, cpus);
+        }
+
+        Jvm onCpus(String cpuList) {
+            return new Jvm(module, mainClass, role, args, netns, cpuList);
         }
     }
 
     /** The command line of a JVM. */
     List<String> command(Jvm jvm) {
         List<String> command = new ArrayList<>();
+        if (jvm.cpus() != null) {
+            command.addAll(CpuPinning.tasksetPrefix(jvm.cpus()));
+        }
         if (jvm.netns() != null) {
             command.addAll(List.of("ip", "netns", "exec", jvm.netns()));
         }

@@ -26,6 +26,7 @@ import org.rpcbench.report.HistoryCli;
 import org.rpcbench.report.ReportCli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -122,6 +123,10 @@ public final class Launcher implements Callable<Integer> {
             + " namespace (two-hosts.sh sets it)")
     String clientNetns;
 
+    /** pair: the server's and the client's CPUs. */
+    @Mixin
+    CpuPinning cpus = new CpuPinning();
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
     boolean help;
 
@@ -213,6 +218,15 @@ public final class Launcher implements Callable<Integer> {
         if ((serverNetns != null || clientNetns != null) && !suite().pairs().contains(module)) {
             return usage("options --server-netns and --client-netns apply to a pair, not to " + module);
         }
+        if (cpus.pinned() && !suite().pairs().contains(module)) {
+            return usage("options " + CpuPinning.SERVER_CPUS + " and " + CpuPinning.CLIENT_CPUS + " apply to a pair,"
+                    + " not to " + module + " (run it under taskset -c)");
+        }
+        try {
+            cpus.check();
+        } catch (IllegalArgumentException e) {
+            return usage(e.getMessage());
+        }
         List<String> args;
         try {
             args = new ArrayList<>(ArgumentWords.split(moduleArgs));
@@ -221,10 +235,10 @@ public final class Launcher implements Callable<Integer> {
         }
         args.addAll(passedArgs);
         return switch (module) {
-            case ZOOKEEPER -> foreground(new JvmLauncher.Jvm(ZooKeeperProcess.MODULE, ZooKeeperProcess.MAIN,
-                    JvmRole.ZOOKEEPER, zookeeperArgs(args), null));
-            case REGISTRY_LATENCY -> foreground(new JvmLauncher.Jvm(ZooKeeperProcess.MODULE, REGISTRY_LATENCY_MAIN,
-                    JvmRole.TOOL, registryLatencyArgs(args), null));
+            case ZOOKEEPER -> foreground(JvmLauncher.Jvm.of(ZooKeeperProcess.MODULE, ZooKeeperProcess.MAIN,
+                    JvmRole.ZOOKEEPER, zookeeperArgs(args)));
+            case REGISTRY_LATENCY -> foreground(JvmLauncher.Jvm.of(ZooKeeperProcess.MODULE, REGISTRY_LATENCY_MAIN,
+                    JvmRole.TOOL, registryLatencyArgs(args)));
             default -> Suite.isServer(module) ? server(args) : Suite.isClient(module) ? client(args) : pair(args);
         };
     }
@@ -326,7 +340,7 @@ public final class Launcher implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PairRun pairRun = new PairRun(new JvmLauncher(suite(), Path.of("").toAbsolutePath()),
                 new PairRun.Plan(module, host, port(), registry, Topology.SINGLE, clientArgs, List.of(), null,
-                        UNTIL_IT_ENDS, serverNetns, clientNetns, profiling()),
+                        UNTIL_IT_ENDS, serverNetns, clientNetns, cpus.serverCpus, cpus.clientCpus, profiling()),
                 new ConsoleFiles(logs, module, stamp, resultFile, results()));
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), received -> {

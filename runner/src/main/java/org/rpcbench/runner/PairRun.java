@@ -65,11 +65,12 @@ final class PairRun {
      * @param serverArgs more options for every server, after the runner's own
      * @param fault what happens to the first server while the clients run, or null
      * @param serverNetns, clientNetns network namespaces to run servers and clients in, or null
+     * @param serverCpus, clientCpus CPU lists (taskset -c) to run servers and clients on, or null: anywhere
      * @param profile whether every server and client records CPU and allocation samples, turned into flame graphs
      */
     record Plan(String pair, String host, int port, String registry, Topology topology,
             List<String> clientArgs, List<String> serverArgs, Fault fault, Duration clientTimeout, String serverNetns,
-            String clientNetns, boolean profile) {
+            String clientNetns, String serverCpus, String clientCpus, boolean profile) {
 
         /** Whether the clients run the open-loop load, whose results are not JMH's. */
         boolean openLoop() {
@@ -371,7 +372,7 @@ final class PairRun {
         }
         args.addAll(plan.serverArgs());
         return JvmLauncher.Jvm.of(plan.pair() + "-server", JvmRole.SERVER, args)
-                .inNamespace(plan.serverNetns());
+                .inNamespace(plan.serverNetns()).onCpus(plan.serverCpus());
     }
 
     /** @param registry where the first server registered (an embedded registry's own address), or null: direct */
@@ -403,7 +404,8 @@ final class PairRun {
         if (plan.profile() && plan.jmh()) {
             args.addAll(List.of(OptionNames.PROFILE, files.clientProfiles(index).toString()));
         }
-        return JvmLauncher.Jvm.of(plan.pair() + "-client", JvmRole.CLIENT, args).inNamespace(plan.clientNetns());
+        return JvmLauncher.Jvm.of(plan.pair() + "-client", JvmRole.CLIENT, args).inNamespace(plan.clientNetns())
+                .onCpus(plan.clientCpus());
     }
 
     private RunRecord.Consumer consumer(int index, Integer exit, Long faultAt) {

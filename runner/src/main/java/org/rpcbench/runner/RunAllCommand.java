@@ -30,6 +30,7 @@ import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.ServerReady;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -136,6 +137,9 @@ final class RunAllCommand implements Callable<Integer> {
             + " the report links them")
     boolean profile;
 
+    @Mixin
+    CpuPinning cpus = new CpuPinning();
+
     @Option(names = "--pair-timeout", paramLabel = "min", description = "minutes a client may run before it is"
             + " stopped and its pair fails (default: ${DEFAULT-VALUE}; a soak's length and 10 more when longer)")
     int pairTimeout = 90;
@@ -170,8 +174,8 @@ final class RunAllCommand implements Callable<Integer> {
         return run(suite);
     }
 
-    /** Checks what can be checked before anything starts: pairs, length, port free, run directory new. */
-    private void check(Suite suite) {
+    /** Checks what can be checked before anything starts: pairs, length, CPUs, port free, run directory new. */
+    private void check(Suite suite) throws InterruptedException {
         List<String> known = suite.pairs();
         if (known.isEmpty()) {
             throw new IllegalArgumentException("no pair (a <pair>-server module with its -client) under "
@@ -234,6 +238,7 @@ final class RunAllCommand implements Callable<Integer> {
         if (pairTimeout < 1) {
             throw new IllegalArgumentException("option pair-timeout: " + pairTimeout + " is below 1");
         }
+        cpus.check();
         for (int provider = 0; provider < topology.providers(); provider++) {
             int candidate = port + provider;
             try (ServerSocket probe = new ServerSocket()) {
@@ -422,7 +427,8 @@ final class RunAllCommand implements Callable<Integer> {
             String pair = pairs.get(i);
             Status status = new Status(i + 1, pairs.size(), pair, start, pairsDone);
             PairRun pairRun = new PairRun(jvms, new PairRun.Plan(pair, host, port, registry, topology(),
-                    clientArgs(), ArgumentWords.split(serverArgs), fault(), clientTimeout(), null, null, profile),
+                    clientArgs(), ArgumentWords.split(serverArgs), fault(), clientTimeout(), null, null,
+                    cpus.serverCpus, cpus.clientCpus, profile),
                     new RunDirectory(dir, pair, topology(), load()));
             current.set(pairRun);
             status.print("starting the server");

@@ -35,10 +35,10 @@ final class ZooKeeperProcess implements AutoCloseable {
             throws IOException, InterruptedException {
         Path ready = directory.resolve("zookeeper.ready.json");
         Path stop = directory.resolve("zookeeper.stop.json");
-        ChildProcess process = launcher.start("zookeeper", new JvmLauncher.Jvm(MODULE, MAIN, JvmRole.ZOOKEEPER,
+        ChildProcess process = launcher.start("zookeeper", JvmLauncher.Jvm.of(MODULE, MAIN, JvmRole.ZOOKEEPER,
                 List.of(OptionNames.HOST, host, OptionNames.LOG, directory.resolve("zookeeper.log")
                         .toString(), OptionNames.READY_FILE, ready.toString(), OptionNames.STOP_FILE,
-                        stop.toString()), null), directory.resolve("zookeeper.out"), line -> { });
+                        stop.toString())), directory.resolve("zookeeper.out"), line -> { });
         ZooKeeperReady record = process.awaitRecord(ready, ZooKeeperReady.class, START_TIMEOUT, () -> false)
                 .orElse(null);
         if (record == null) {

@@ -63,6 +63,8 @@ class AbCommandTest {
         assertTrue(refused("-a", "--threads many", suite, suite).contains("--threads"));
         assertTrue(refused("--candidate-server-args", "--inject-cost 'getUser", suite, suite).contains("unclosed"));
         assertTrue(refused("--judge", suite, suite).startsWith("error: --judge judges the trials already in a"));
+        assertTrue(refused("--server-cpus", "0-", suite, suite).contains("option --server-cpus: '0-' is not a CPU"
+                + " list"));
     }
 
     @Test

@@ -91,6 +91,19 @@ class LauncherTest {
     }
 
     @Test
+    void aPinnedJvmStartsUnderTasksetInsideItsNamespace() {
+        JvmLauncher launcher = new JvmLauncher(new Suite(root), root);
+        List<String> command = launcher.command(JvmLauncher.Jvm.of("dubbo-kryo-server", JvmRole.SERVER, List.of())
+                .onCpus("1").inNamespace("rpcb-server"));
+        assertEquals(List.of("taskset", "-c", "1", "ip", "netns", "exec", "rpcb-server"), command.subList(0, 7));
+        assertTrue(command.get(7).endsWith("/bin/java"), command.get(7));
+        assertTrue(refused("--server-cpus", "0", "dubbo-kryo-server").startsWith("benchmark.sh: options --server-cpus"
+                + " and --client-cpus apply to a pair, not to dubbo-kryo-server (run it under taskset -c)"));
+        assertTrue(refused("--client-cpus", "x", "dubbo-kryo").startsWith("benchmark.sh: option --client-cpus: 'x'"
+                + " is not a CPU list"));
+    }
+
+    @Test
     void argumentWordsSplitAsAShellDoes() {
         assertEquals(List.of("--threads", "8", "--profile", "/tmp/a b", "it's", "x y"),
                 ArgumentWords.split(" --threads 8  --profile '/tmp/a b' it\\'s \"x y\" "));

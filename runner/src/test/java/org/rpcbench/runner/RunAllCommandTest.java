@@ -123,6 +123,15 @@ class RunAllCommandTest {
     }
 
     @Test
+    void aCpuListTasksetWouldRefuseIsRefusedBeforeAnythingStarts() throws IOException {
+        String free = freePort();
+        assertTrue(refused("-p", free, "--server-cpus", "one").startsWith("error: option --server-cpus: 'one' is not"
+                + " a CPU list such as 1, 0-3 or 0,2"));
+        assertTrue(refused("-p", free, "--client-cpus", "4095").startsWith("error: option --client-cpus: taskset"
+                + " refuses CPUs 4095 here ("));
+    }
+
+    @Test
     void aTakenPortIsRefusedBeforeAnythingStarts() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             assertTrue(refused("-p", String.valueOf(taken.getLocalPort())).contains("port " + taken.getLocalPort()

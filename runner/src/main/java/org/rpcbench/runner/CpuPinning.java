@@ -1,0 +1,97 @@
+package org.rpcbench.runner;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import picocli.CommandLine.Option;
+
+/**
+ * The CPUs the servers and the clients may run on, each side its own list, as {@code taskset -c} takes them; a
+ * client's JMH forks inherit its list. Unset, every JVM runs wherever the OS puts it. One mixin, so that a pair,
+ * run-all and ab take the same two options.
+ */
+final class CpuPinning {
+
+    static final String SERVER_CPUS = "--server-cpus";
+    static final String CLIENT_CPUS = "--client-cpus";
+    private static final long TASKSET_TIMEOUT_SECONDS = 10;
+
+    @Option(names = SERVER_CPUS, paramLabel = "cpus", description = "run every server on these CPUs, as taskset -c"
+            + " takes them (1, 0-3, 0,2); default: anywhere")
+    String serverCpus;
+
+    @Option(names = CLIENT_CPUS, paramLabel = "cpus", description = "the same for every client and its JMH forks")
+    String clientCpus;
+
+    /** Whether either side is pinned. */
+    boolean pinned() {
+        return serverCpus != null || clientCpus != null;
+    }
+
+    /** The options as given, to pass on to another launcher. */
+    List<String> args() {
+        List<String> args = new ArrayList<>();
+        if (serverCpus != null) {
+            args.addAll(List.of(SERVER_CPUS, serverCpus));
+        }
+        if (clientCpus != null) {
+            args.addAll(List.of(CLIENT_CPUS, clientCpus));
+        }
+        return args;
+    }
+
+    /**
+     * Checks each list by pinning a no-op to it, so a list taskset or this machine would refuse is refused before
+     * anything starts, with taskset's own words.
+     *
+     * @throws IllegalArgumentException naming the option and why
+     */
+    void check() throws InterruptedException {
+        check(SERVER_CPUS, serverCpus);
+        check(CLIENT_CPUS, clientCpus);
+    }
+
+    private static void check(String option, String cpus) throws InterruptedException {
+        if (cpus == null) {
+            return;
+        }
+        if (!cpus.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
+            throw new IllegalArgumentException("option " + option + ": '" + cpus + "' is not a CPU list such as 1,"
+                    + " 0-3 or 0,2");
+        }
+        Process process;
+        try {
+            List<String> noOp = new ArrayList<>(tasksetPrefix(cpus));
+            noOp.add("true");
+            process = new ProcessBuilder(noOp).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("option " + option + " runs the JVMs under taskset, which is not"
+                    + " installed (" + e.getMessage() + "): install util-linux");
+        }
+        String output;
+        try (InputStream in = process.getInputStream()) {
+            process.getOutputStream().close();
+            output = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+        } catch (IOException e) {
+            output = e.getMessage();
+        }
+        if (!process.waitFor(TASKSET_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalArgumentException("option " + option + ": taskset did not answer in "
+                    + TASKSET_TIMEOUT_SECONDS + " s");
+        }
+        if (process.exitValue() != 0) {
+            throw new IllegalArgumentException("option " + option + ": taskset refuses CPUs " + cpus + " here ("
+                    + output.replace('\n', ' ') + ")");
+        }
+    }
+
+    /** The command-line prefix that starts a program on these CPUs. */
+    static List<String> tasksetPrefix(String cpus) {
+        return List.of("taskset", "-c", cpus);
+    }
+}
