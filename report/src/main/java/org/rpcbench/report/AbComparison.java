@@ -107,9 +107,11 @@ public final class AbComparison {
     static AbComparison of(Path directory, AbVerdict.Thresholds thresholds) throws InputException {
         Trials trials = Trials.load(directory);
         Integer confirmationFrom = trials.record().confirmationFrom();
+        Trials first = confirmationFrom == null ? null : trials.stage(Integer.MIN_VALUE, confirmationFrom);
+        Trials confirmation = confirmationFrom == null ? null : trials.stage(confirmationFrom, Integer.MAX_VALUE);
         return new AbComparison(directory, trials.record(), thresholds, trials.baseline().size(),
-                confirmationFrom == null ? 0 : trials.stage(confirmationFrom, Integer.MAX_VALUE).numbers().size(),
-                judge(trials, thresholds, new Random(trials.record().seed())));
+                confirmation == null ? 0 : confirmation.numbers().size(),
+                judge(trials, first, confirmation, thresholds, new Random(trials.record().seed())));
     }
 
     /**
@@ -285,7 +287,9 @@ public final class AbComparison {
         return byKey;
     }
 
-    private static List<Judged> judge(Trials trials, AbVerdict.Thresholds thresholds, Random random) {
+    /** @param first, confirmation the trials before the confirmation and the confirmation's; null when none ran */
+    private static List<Judged> judge(Trials trials, Trials first, Trials confirmation,
+            AbVerdict.Thresholds thresholds, Random random) {
         List<Judged> lines = new ArrayList<>();
         trials.candidateFailures().forEach((pair, failures) -> lines.add(new Judged(
                 new Key(pair, "", "", 0, new TreeMap<>()), null, Verdict.PAIR_FAILED,
@@ -294,11 +298,9 @@ public final class AbComparison {
         Map<Key, List<Series>> seriesByKey = new LinkedHashMap<>();
         trials.series(thresholds).forEach(series -> seriesByKey.computeIfAbsent(series.key(), k -> new ArrayList<>())
                 .add(series));
-        Integer confirmationFrom = trials.record().confirmationFrom();
-        Map<String, Series> firstStage = confirmationFrom == null ? Map.of()
-                : byLabel(trials.stage(Integer.MIN_VALUE, confirmationFrom).series(thresholds));
-        Map<String, Series> confirmationStage = confirmationFrom == null ? Map.of()
-                : byLabel(trials.stage(confirmationFrom, Integer.MAX_VALUE).series(thresholds));
+        Map<String, Series> firstStage = first == null ? Map.of() : byLabel(first.series(thresholds));
+        Map<String, Series> confirmationStage = confirmation == null ? Map.of()
+                : byLabel(confirmation.series(thresholds));
         for (Key key : trials.keys()) {
             boolean inBaseline = trials.baseline().stream().anyMatch(trial -> trial.containsKey(key));
             boolean inCandidate = trials.candidate().stream().anyMatch(trial -> trial.containsKey(key));
@@ -317,10 +319,10 @@ public final class AbComparison {
             List<Series> keySeries = seriesByKey.getOrDefault(key, List.of());
             if (keySeries.isEmpty()) {
                 // both sides measured it, never in the same trial
-                Measurement first = trials.baseline().stream().map(trial -> trial.get(key))
+                Measurement measured = trials.baseline().stream().map(trial -> trial.get(key))
                         .filter(m -> m != null).findFirst().orElseThrow();
-                keySeries = List.of(new Series(key, null, first.unit(), new double[0], new double[0],
-                        !first.higherIsBetter(), thresholds.time()));
+                keySeries = List.of(new Series(key, null, measured.unit(), new double[0], new double[0],
+                        !measured.higherIsBetter(), thresholds.time()));
             }
             keySeries.forEach(series -> lines.add(judged(series, note, random, firstStage.get(series.label()),
                     confirmationStage.get(series.label()))));
