@@ -2,7 +2,6 @@ package org.rpcbench.grpc;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -169,38 +168,27 @@ final class GrpcConnection implements StackConnection {
         Map<String, FrameBytes> frames = Messages.userCallFrames();
         List<WireProof> proofs = new ArrayList<>();
         for (ManagedChannel channel : channels) {
-            Protos.ProbeAnswer answer = probe(channel);
-            Map<String, String> versions = new LinkedHashMap<>();
-            answer.getVersionsList().forEach(version -> versions.put(version.getName(), version.getVersion()));
+            // the wire map holds the HTTP/2 content type and method path, as the server read them
+            ProbeReport report = probe(channel);
             proofs.add(new WireProof(GrpcStack.NAME, GrpcServer.WireFormats.PROTOCOL,
-                    ProtobufWire.SERIALIZATION, answer.getProtocol(), answer.getSerialization(),
-                    answer.getWireSerialization(), answer.getServer(), answer.getClient(), versions,
-                    new TreeMap<>(answer.getCallsByWireFormatMap()), 0, frames,
-                    wire(answer)));
+                    ProtobufWire.SERIALIZATION, report.getProtocol(), report.getSerialization(),
+                    report.getWireSerialization(), report.getServerAddress(), report.getClientAddress(),
+                    report.getVersions(), new TreeMap<>(report.getCallsBySerialization()), 0, frames,
+                    report.getWire()));
         }
         return proofs;
     }
 
-    /** The probe call's HTTP/2 content type and method path, as the server read them. */
-    private static Map<String, String> wire(Protos.ProbeAnswer answer) {
-        Map<String, String> wire = new LinkedHashMap<>();
-        wire.put(ProbeReport.CONTENT_TYPE, answer.getContentType());
-        wire.put(ProbeReport.METHOD, answer.getMethod());
-        return wire;
-    }
-
     @Override
     public Map<String, ServerSample> sampleServers() {
-        Protos.ProbeAnswer answer = probe(channel());
-        return Map.of(answer.getServer(), new ServerSample(answer.getProcessCpuNanos(), answer.getAllocatedBytes(),
-                answer.getServerNanoTime(), answer.getAvailableProcessors(), answer.getMachine(),
-                answer.getCpuBoundCallsByThreadMap()));
+        ProbeReport report = probe(channel());
+        return Map.of(report.getServerAddress(), report.spent());
     }
 
-    private Protos.ProbeAnswer probe(ManagedChannel channel) {
+    private ProbeReport probe(ManagedChannel channel) {
         try {
-            return withDeadline(ProbeServiceGrpc.newBlockingStub(channel))
-                    .probe(Protos.ProbeRequest.getDefaultInstance());
+            return Messages.probe(withDeadline(ProbeServiceGrpc.newBlockingStub(channel))
+                    .probe(Protos.ProbeRequest.getDefaultInstance()));
         } catch (StatusRuntimeException e) {
             throw new WireCheckException("the probe call to " + target.describe() + " failed: " + e.getStatus(), e);
         }

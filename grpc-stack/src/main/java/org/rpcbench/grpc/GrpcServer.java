@@ -42,7 +42,7 @@ import org.rpcbench.stack.ProtobufWire;
 import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
-import org.rpcbench.stack.ServerSample;
+import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.Versions;
 
@@ -318,25 +318,20 @@ final class GrpcServer implements RunningServer {
         @Override
         public void probe(Protos.ProbeRequest request, StreamObserver<Protos.ProbeAnswer> answer) {
             CallWire call = WireFormats.current();
-            ServerSample sample = services.sample().get();
-            Protos.ProbeAnswer.Builder probe = Protos.ProbeAnswer.newBuilder()
-                    .setProtocol(WireFormats.PROTOCOL)
-                    .setSerialization(ProtobufWire.SERIALIZATION)
-                    .setWireSerialization(ProtobufWire.serializationOf(call.contentType()))
-                    .setContentType(call.contentType())
-                    .setMethod(call.method())
-                    .setServer(call.server())
-                    .setClient(call.client())
-                    .putAllCallsByWireFormat(wire.calls.snapshot(Function.identity()))
-                    .setProcessCpuNanos(sample.processCpuNanos())
-                    .setAllocatedBytes(sample.allocatedBytes())
-                    .setServerNanoTime(sample.serverNanoTime())
-                    .setAvailableProcessors(sample.availableProcessors())
-                    .setMachine(sample.machine())
-                    .putAllCpuBoundCallsByThread(sample.cpuBoundCallsByThread());
-            versions.forEach((name, version) -> probe.addVersions(
-                    Protos.Version.newBuilder().setName(name).setVersion(version)));
-            reply(answer, probe.build());
+            ProbeReport report = new ProbeReport();
+            report.setProtocol(WireFormats.PROTOCOL);
+            report.setSerialization(ProtobufWire.SERIALIZATION);
+            report.setWireSerialization(ProtobufWire.serializationOf(call.contentType()));
+            report.setServerAddress(call.server());
+            report.setClientAddress(call.client());
+            Map<String, String> read = new LinkedHashMap<>();
+            read.put(ProbeReport.CONTENT_TYPE, call.contentType());
+            read.put(ProbeReport.METHOD, call.method());
+            report.setWire(read);
+            report.setCallsBySerialization(wire.calls.snapshot(Function.identity()));
+            report.setVersions(versions);
+            report.recordSpent(services.sample().get());
+            reply(answer, Messages.probe(report));
         }
     }
 
