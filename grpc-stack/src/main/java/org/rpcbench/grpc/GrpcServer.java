@@ -38,11 +38,11 @@ import org.rpcbench.proto.UserServiceGrpc;
 import org.rpcbench.stack.BindFailedException;
 import org.rpcbench.stack.CallCounter;
 import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ProtobufWire;
 import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
-import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.Versions;
 
