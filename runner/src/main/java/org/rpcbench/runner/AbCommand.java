@@ -1,12 +1,10 @@
 package org.rpcbench.runner;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,7 +14,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 
@@ -73,7 +70,6 @@ final class AbCommand implements Callable<Integer> {
     /** Where a ref is checked out and built, once per commit. */
     static final String WORKTREES = "target/ab-worktrees";
     private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(60);
-    private static final Duration GIT_TIMEOUT = Duration.ofMinutes(2);
     private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_.,:=/@%+-]+");
 
     @ParentCommand
@@ -312,50 +308,29 @@ final class AbCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(name + " " + given + " is a directory without benchmark.sh: give"
                         + " a checkout of the suite, or a git ref");
             }
-            Optional<String> commit = git(directory, "rev-parse", "HEAD");
+            Optional<String> commit = ShortCommand.git(directory, "rev-parse", "HEAD");
             Boolean dirty = commit.isEmpty() ? null
-                    : git(directory, "status", "--porcelain", "--untracked-files=no").map(s -> !s.isBlank())
-                            .orElse(null);
+                    : ShortCommand.git(directory, "status", "--porcelain", "--untracked-files=no")
+                            .map(status -> !status.isBlank()).orElse(null);
             return new Side(name, new AbRecord.Side(given, commit.orElse(null), dirty, directory.toString()),
                     directory);
         }
-        String commit = git(root, "rev-parse", "--verify", "--quiet", given + "^{commit}")
+        String commit = ShortCommand.git(root, "rev-parse", "--verify", "--quiet", given + "^{commit}")
                 .orElseThrow(() -> new IllegalArgumentException(name + " '" + given + "' is neither a directory nor"
                         + " a commit of the repository at " + root));
         Path worktree = root.resolve(WORKTREES).resolve(commit);
         if (!Files.isRegularFile(worktree.resolve("benchmark.sh"))) {
-            git(root, "worktree", "prune");
+            ShortCommand.git(root, "worktree", "prune");
             if (Files.exists(worktree)) {
                 throw new IllegalArgumentException(worktree + " exists but is not a checkout of " + commit
                         + ": remove it");
             }
             Files.createDirectories(worktree.getParent());
-            git(root, "worktree", "add", "--detach", worktree.toString(), commit).orElseThrow(
+            ShortCommand.git(root, "worktree", "add", "--detach", worktree.toString(), commit).orElseThrow(
                     () -> new IllegalArgumentException("git could not check out " + given + " (" + commit
                             + ") into " + worktree));
         }
         return new Side(name, new AbRecord.Side(given, commit, null, worktree.toString()), worktree);
-    }
-
-    /** git's output, trimmed; empty when it failed or is not installed. */
-    private static Optional<String> git(Path directory, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("git", "-C", directory.toString()));
-        command.addAll(List.of(args));
-        Process process;
-        try {
-            process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-        String output;
-        try (InputStream stdout = process.getInputStream()) {
-            output = new String(stdout.readAllBytes(), StandardCharsets.UTF_8).trim();
-        }
-        if (!process.waitFor(GIT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            return Optional.empty();
-        }
-        return process.exitValue() == 0 ? Optional.of(output) : Optional.empty();
     }
 
     private void checkConfirmationTrials() {

@@ -1,11 +1,10 @@
 package org.rpcbench.runner;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Optional;
 
 import picocli.CommandLine.Option;
 
@@ -18,7 +17,7 @@ final class CpuPinning {
 
     static final String SERVER_CPUS = "--server-cpus";
     static final String CLIENT_CPUS = "--client-cpus";
-    private static final long TASKSET_TIMEOUT_SECONDS = 10;
+    private static final Duration TASKSET_TIMEOUT = Duration.ofSeconds(10);
 
     @Option(names = SERVER_CPUS, paramLabel = "cpus", description = "run every server on these CPUs, as taskset -c"
             + " takes them (1, 0-3, 0,2); default: anywhere")
@@ -63,30 +62,22 @@ final class CpuPinning {
             throw new IllegalArgumentException("option " + option + ": '" + cpus + "' is not a CPU list such as 1,"
                     + " 0-3 or 0,2");
         }
-        Process process;
+        List<String> noOp = new ArrayList<>(tasksetPrefix(cpus));
+        noOp.add("true");
+        Optional<ShortCommand.Outcome> outcome;
         try {
-            List<String> noOp = new ArrayList<>(tasksetPrefix(cpus));
-            noOp.add("true");
-            process = new ProcessBuilder(noOp).redirectErrorStream(true).start();
+            outcome = ShortCommand.run(noOp, true, TASKSET_TIMEOUT);
         } catch (IOException e) {
             throw new IllegalArgumentException("option " + option + " runs the JVMs under taskset, which is not"
                     + " installed (" + e.getMessage() + "): install util-linux");
         }
-        String output;
-        try (InputStream in = process.getInputStream()) {
-            process.getOutputStream().close();
-            output = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-        } catch (IOException e) {
-            output = e.getMessage();
-        }
-        if (!process.waitFor(TASKSET_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
+        if (outcome.isEmpty()) {
             throw new IllegalArgumentException("option " + option + ": taskset did not answer in "
-                    + TASKSET_TIMEOUT_SECONDS + " s");
+                    + TASKSET_TIMEOUT.toSeconds() + " s");
         }
-        if (process.exitValue() != 0) {
+        if (!outcome.get().succeeded()) {
             throw new IllegalArgumentException("option " + option + ": taskset refuses CPUs " + cpus + " here ("
-                    + output.replace('\n', ' ') + ")");
+                    + outcome.get().output().replace('\n', ' ') + ")");
         }
     }
 

@@ -2,13 +2,9 @@ package org.rpcbench.runner;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.rpcbench.contract.RunRecord;
 
@@ -30,17 +26,10 @@ final class EnvironmentCapture {
                 Runtime.getRuntime().availableProcessors(), readMemoryBytes(), new LinkedHashMap<>());
     }
 
-    /** The command's trimmed output, or null where git or the repository is missing. */
+    /** git's trimmed output, or null where git or the repository is missing. */
     private static String git(Path root, String... args) {
-        List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
-        command.addAll(List.of(args));
         try {
-            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            boolean exited = process.waitFor(10, TimeUnit.SECONDS);
-            return exited && process.exitValue() == 0 ? output : null;
-        } catch (IOException e) {
-            return null;
+            return ShortCommand.git(root, args).orElse(null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;
