@@ -229,11 +229,16 @@ check "the ceiling has no registry: skipped as bad input, exit 2, saying why" \
     exits_with 2 "netty-ceiling-server cannot run this: the netty stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" netty-ceiling
 
+# Each protocol's one-command run below is on JDK 25 where the machine has one, so that the libraries that reach into
+# the JDK's internals are proven there too; the default java runs every pair in run-all-test.sh and the Maven tests
+jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
+on_jdk25=${jdk25:+ on $(basename "$jdk25")}
+
 # native gRPC: HTTP/2 with gRPC's content type proven on the wire; no registry
-check "grpc-protobuf in one command: HTTP/2 with application/grpc proven, the probe's method path named" \
+check "grpc-protobuf in one command$on_jdk25: HTTP/2 with application/grpc proven, the probe's method path named" \
     exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=grpc, content-type=application/grpc, method=rpcbench.ProbeService/Probe, grpc-java=" \
-    "$work/grpc.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc.json" -a "$short_run --modes thrpt" \
-    grpc-protobuf
+    "$work/grpc.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc.json" \
+    -a "$short_run --modes thrpt" grpc-protobuf
 check "grpc-protobuf's result is complete" complete_result "$work/grpc.json" thrpt
 check "grpc-protobuf-direct: the server states gRPC's direct executor, and the pair measures" \
     exits_with 0 "rpcbench server ready: .*dispatcher=direct threads=0 " "$work/grpc-direct.out" -- \
@@ -245,10 +250,10 @@ check "grpc has no registry: exit 2, saying why" \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" grpc-protobuf
 
 # motan: its frame magic and protocol version proven on the wire; no registry
-check "motan-hessian2 in one command: motan's magic, protocol v1 and hessian2 proven" \
+check "motan-hessian2 in one command$on_jdk25: motan's magic, protocol v1 and hessian2 proven" \
     exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=motan, magic=0xf1f1, motan-protocol=v1, motan-core=1.2.6, motan-transport-netty4=1.2.2, " \
-    "$work/motan.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/motan.json" -a "$short_run --modes thrpt" \
-    motan-hessian2
+    "$work/motan.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" -f "$work/motan.json" \
+    -a "$short_run --modes thrpt" motan-hessian2
 check "motan-hessian2's result is complete" complete_result "$work/motan.json" thrpt
 check "motan's forks end as soon as JMH is done (its static threads are stopped)" \
     lacks "forked VM did not exit" "$work/motan.out"
@@ -257,23 +262,23 @@ check "motan has no registry: exit 2, saying why" \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" motan-hessian2
 
 # Dubbo's triple protocol: HTTP/2 with hessian2 inside triple's wrapper proven; through ZooKeeper too
-check "triple-hessian2 in one command: HTTP/2 triple, hessian2 read from triple's wrapper" \
+check "triple-hessian2 in one command$on_jdk25: HTTP/2 triple, hessian2 read from triple's wrapper" \
     exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.stack.ProbeService/probe, dubbo=" \
-    "$work/triple.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple.json" -a "$short_run --modes thrpt" \
-    triple-hessian2
+    "$work/triple.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple.json" \
+    -a "$short_run --modes thrpt" triple-hessian2
 check "triple-hessian2's result is complete" complete_result "$work/triple.json" thrpt
 check "triple-fastjson2 end to end through benchmark.sh" pair_end_to_end triple-fastjson2
-check "triple-protobuf in one command: protobuf messages unwrapped, read by their gRPC content type" \
+check "triple-protobuf in one command$on_jdk25: protobuf messages unwrapped, read by their gRPC content type" \
     exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.dubbo.protobuf.ProtobufProbeService/probe, dubbo=3[.0-9]+, .*protobuf-java=4" \
-    "$work/triple-protobuf.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple-protobuf.json" \
-    -a "$short_run --modes thrpt" triple-protobuf
+    "$work/triple-protobuf.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" \
+    -f "$work/triple-protobuf.json" -a "$short_run --modes thrpt" triple-protobuf
 check "triple-protobuf's result is complete" complete_result "$work/triple-protobuf.json" thrpt
 
 # REST over triple: HTTP/1.1 with a JSON body proven and its JSON framework named; no registry, no connection count
-check "rest-json in one command: HTTP/1.1 with application/json proven, fastjson2 named" \
+check "rest-json in one command$on_jdk25: HTTP/1.1 with application/json proven, fastjson2 named" \
     exits_with 0 "wire check passed: serialization=json, wire=json, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=1.1, content-type=application/json, method=/org.rpcbench.stack.ProbeService/probe, json-framework=fastjson2, dubbo=" \
-    "$work/rest.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/rest.json" -a "$short_run --modes thrpt" \
-    rest-json
+    "$work/rest.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" -f "$work/rest.json" \
+    -a "$short_run --modes thrpt" rest-json
 check "rest-json's result is complete" complete_result "$work/rest.json" thrpt
 check "rest-json counts its bytes per call with HTTP/1.1's headers" \
     grep -Eq "^bytes per call, request/answer, header included: existUser=[0-9]{3}/1[0-9]{2}, " "$work/rest.out"
@@ -285,10 +290,10 @@ check "rest keeps a connection per call in flight: --connections is refused, exi
     "$root/benchmark.sh" -p "$(free_port)" -a "$short_run --connections 2" rest-json
 
 # Dubbo's rmi protocol: a call Java RMI carried, at the exact host; no registry, no connection count
-check "rmi-java in one command: the JDK's serialization on a call RMI carried, its object's port at the exact host" \
+check "rmi-java in one command$on_jdk25: JDK serialization on a call RMI carried, its object's port at the exact host" \
     exits_with 0 "wire check passed: serialization=java, wire=java, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=rmi, rmi-object=127.0.0.1:[0-9]+, dubbo=.*dubbo-rpc-rmi=3" \
-    "$work/rmi.out" -- "$root/benchmark.sh" -p "$(free_port)" -f "$work/rmi.json" -a "$short_run --modes thrpt" \
-    rmi-java
+    "$work/rmi.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" -f "$work/rmi.json" \
+    -a "$short_run --modes thrpt" rmi-java
 check "rmi-java's result is complete" complete_result "$work/rmi.json" thrpt
 check "rmi-java counts its bytes per call on the consumer's sockets" \
     grep -Eq "^bytes per call, request/answer, header included: existUser=[0-9]{3}/[0-9]{2}, " "$work/rmi.out"
@@ -339,18 +344,15 @@ check "dubbo2-report preset on dubbo-kryo: table and server load" \
 check "the preset's JSON holds every payload and the CPU-bound call" preset_result "$work/preset.json"
 check "the preset's table is saved beside it" grep -q "| echo | 200k | 10 |" "$work/preset.json.md"
 
-# on JDK 25, every library that reaches into the JDK's internals (Unsafe, reflection into java.*, generated code):
-# each serializer but the JDK's own (dubbo-java and dubbo-compactedjava ran there once, see docs/stacks.md), each
-# protocol once
-jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
+# on JDK 25, each serializer that reaches into the JDK's internals (Unsafe, reflection into java.*, generated code)
+# but the JDK's own (dubbo-java and dubbo-compactedjava ran there once, see docs/stacks.md); the other protocols ran
+# there in their one-command runs above
 if [ -n "$jdk25" ]; then
-    check "dubbo-kryo end to end on $(basename "$jdk25")" pair_end_to_end dubbo-kryo "$jdk25"
-    for pair in dubbo-fastjson2 dubbo-protostuff dubbo-fury dubbo-fory triple-hessian2 triple-protobuf rest-json \
-        rmi-java grpc-protobuf motan-hessian2; do
-        check "$pair end to end on $(basename "$jdk25")" pair_end_to_end "$pair" "$jdk25"
+    for pair in dubbo-kryo dubbo-fastjson2 dubbo-protostuff dubbo-fury dubbo-fory; do
+        check "$pair end to end$on_jdk25" pair_end_to_end "$pair" "$jdk25"
     done
 else
-    echo "SKIP JDK 25 run: no Temurin 25 under /usr/lib/jvm"
+    echo "SKIP JDK 25 runs: no Temurin 25 under /usr/lib/jvm"
 fi
 
 finish

@@ -1,19 +1,20 @@
 # shellcheck shell=bash
-# Shared by the shell tests: checks counted as passed or failed, bounded waits, free ports.
+# Shared by the shell tests: checks counted as passed or failed and timed (so a CI log shows where its time goes),
+# bounded waits, free ports.
 # The sourcing script sets $root; it ends with `finish`.
 
 passed=0
 failed=0
 
 check() {
-    local name=$1
+    local name=$1 start=$SECONDS
     shift
     if "$@"; then
         passed=$((passed + 1))
-        echo "PASS $name"
+        echo "PASS $name ($((SECONDS - start)) s)"
     else
         failed=$((failed + 1))
-        echo "FAIL $name"
+        echo "FAIL $name ($((SECONDS - start)) s)"
     fi
 }
 
