@@ -55,8 +55,6 @@ final class AbCommand implements Callable<Integer> {
      * warmed long enough for the JIT (here a fork's throughput still rose through 10 s of warmup; after 2 x 2 s its
      * CPU per call was several times the settled figure).
      */
-    static final List<String> TRIAL_ARGS = List.of("--warmupIterations", "2", "--warmupTime", "5",
-            "--measurementIterations", "3", "--measurementTime", "2", "--forks", "1", "--modes", "thrpt");
     static final int MIN_TRIALS = 3;
     /**
      * Trials added when the first flag a regression. As many as the first: on this machine a JVM settles at one of
@@ -104,8 +102,8 @@ final class AbCommand implements Callable<Integer> {
     int confirmationTrials = DEFAULT_CONFIRMATION_TRIALS;
 
     @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
-            description = "more client options for both sides; they win over a trial's own (2 x 5 s warmup,"
-                    + " 3 x 2 s measurement, 1 fork, thrpt)")
+            description = "more client options for both sides; they win over a trial's own (run-all's --length"
+                    + " trial: 2 x 5 s warmup, 3 x 2 s measurement, 1 fork, thrpt)")
     String clientArgs = "";
 
     @Option(names = "--candidate-server-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,
@@ -274,7 +272,7 @@ final class AbCommand implements Callable<Integer> {
         }
         List<String> trialArgs;
         try {
-            trialArgs = RunLength.merge(TRIAL_ARGS, ArgumentWords.split(clientArgs));
+            trialArgs = RunLength.TRIAL.clientArgs(ArgumentWords.split(clientArgs));
             ArgumentWords.split(candidateServerArgs);
             ClientOptions.parse(trialArgs);
         } catch (IllegalArgumentException e) {
@@ -416,7 +414,11 @@ final class AbCommand implements Callable<Integer> {
         return new Trials(ended, ExitCode.OK);
     }
 
-    /** One side's run-all for one trial: its own launcher, the recorded settings, the same for both sides. */
+    /**
+     * One side's run-all for one trial: its own launcher, the recorded settings, the same for both sides. Its length
+     * is quick, which every side's run-all knows (an older side may lack trial); the recorded options replace each
+     * of quick's.
+     */
     private List<String> trialCommand(AbRecord record, Side side, Path runDirectory) {
         List<String> command = new ArrayList<>(List.of("bash", side.directory().resolve("benchmark.sh").toString(),
                 "run-all", "--length", "quick", "--pairs", String.join(",", record.pairs()), "--scenario",

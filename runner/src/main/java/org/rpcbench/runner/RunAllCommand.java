@@ -62,7 +62,7 @@ final class RunAllCommand implements Callable<Integer> {
     List<String> pairs;
 
     @Option(names = "--length", paramLabel = "length", description = "quick (about 1.5 min a pair), default (about"
-            + " 6 min) or nightly (2 forks, about 8 min)")
+            + " 6 min), nightly (2 forks, about 8 min) or trial (one ab trial, about 2 min)")
     String length = "default";
 
     @Option(names = "--scenario", paramLabel = "s", description = "user, echo or cpu (a list runs several), or a seed"

@@ -11,6 +11,8 @@ import java.util.stream.Stream;
  * is the client's own defaults (the README's figures); {@code nightly} adds a second fork, so the regression gate sees
  * the spread between JVMs and not only within one. Quick and nightly measure throughput and sample time only: with a
  * fixed thread count, average time is the sample mode's mean and costs a third of the run for no new information.
+ * {@code trial} is one trial of {@code ab}, short so that ab spends its time on fresh JVMs, where the variance lives;
+ * run-all takes it too, to repeat a trial by hand.
  */
 public enum RunLength {
     QUICK("1 x 5 s warmup, 3 x 1 s measurement, 1 fork, thrpt and sample",
@@ -21,7 +23,11 @@ public enum RunLength {
             "the client's defaults: 10 s warmup and 10 s measured per rate", List.of()),
     NIGHTLY("3 x 5 s warmup, 5 x 2 s measurement, 2 forks, thrpt and sample",
             List.of("--forks", "2", "--modes", "thrpt,sample"),
-            "10 s warmup and 30 s measured per rate", List.of("--duration", "30"));
+            "10 s warmup and 30 s measured per rate", List.of("--duration", "30")),
+    TRIAL("one ab trial: 2 x 5 s warmup, 3 x 2 s measurement, 1 fork, thrpt",
+            List.of("--warmupIterations", "2", "--warmupTime", "5", "--measurementIterations", "3",
+                    "--measurementTime", "2", "--forks", "1", "--modes", "thrpt"),
+            "10 s warmup and 6 s measured per rate, a trial's times", List.of("--warmup", "10", "--duration", "6"));
 
     private final String description;
     private final List<String> clientArgs;
@@ -44,7 +50,7 @@ public enum RunLength {
         return openLoopDescription;
     }
 
-    /** The name users type: quick, default, nightly. */
+    /** The name users type: quick, default, nightly, trial. */
     public String key() {
         return name().toLowerCase(Locale.ROOT);
     }

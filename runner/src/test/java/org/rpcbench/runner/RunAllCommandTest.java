@@ -75,6 +75,9 @@ class RunAllCommandTest {
                 parse("--length", "quick", "-a", " --measurementTime 2s --profile '/tmp/with space'").clientArgs());
         assertEquals(List.of("--preset", "dubbox", "--forks", "2", "--modes", "thrpt,sample"),
                 parse("--length", "nightly", "--scenario", "dubbox").clientArgs());
+        assertEquals(List.of("--scenario", "user", "--warmupIterations", "2", "--warmupTime", "5",
+                        "--measurementIterations", "3", "--measurementTime", "2", "--forks", "1", "--modes", "thrpt"),
+                parse("--length", "trial").clientArgs());
         assertEquals(List.of("--scenario", "echo,cpu"), parse("--scenario", "echo,cpu").clientArgs());
         assertEquals(List.of("--availability", "20", "--fault-at", "8", "--threads", "4"),
                 parse("--fault", "sigkill", "-a", "--threads 4").clientArgs());
