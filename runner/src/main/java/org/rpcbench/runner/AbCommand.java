@@ -50,11 +50,6 @@ import sun.misc.Signal;
                 + " trials, run when the first flag one, flag it again.")
 final class AbCommand implements Callable<Integer> {
 
-    /**
-     * A trial's client settings: measured briefly, since trials, not iterations, are what the verdict counts, but
-     * warmed long enough for the JIT (here a fork's throughput still rose through 10 s of warmup; after 2 x 2 s its
-     * CPU per call was several times the settled figure).
-     */
     static final int MIN_TRIALS = 3;
     /**
      * Trials added when the first flag a regression. As many as the first: on this machine a JVM settles at one of

@@ -24,6 +24,11 @@ public enum RunLength {
     NIGHTLY("3 x 5 s warmup, 5 x 2 s measurement, 2 forks, thrpt and sample",
             List.of("--forks", "2", "--modes", "thrpt,sample"),
             "10 s warmup and 30 s measured per rate", List.of("--duration", "30")),
+    /**
+     * Measured briefly, since trials, not iterations, are what ab's verdict counts, but warmed long enough for the JIT
+     * (here a fork's throughput still rose through 10 s of warmup; after 2 x 2 s its CPU per call was several times
+     * the settled figure).
+     */
     TRIAL("one ab trial: 2 x 5 s warmup, 3 x 2 s measurement, 1 fork, thrpt",
             List.of("--warmupIterations", "2", "--warmupTime", "5", "--measurementIterations", "3",
                     "--measurementTime", "2", "--forks", "1", "--modes", "thrpt"),
