@@ -98,7 +98,7 @@ final class AbCommand implements Callable<Integer> {
 
     @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
             description = "more client options for both sides; they win over a trial's own (run-all's --length"
-                    + " trial: 2 x 5 s warmup, 3 x 2 s measurement, 1 fork, thrpt)")
+                    + " trial: " + RunLength.TRIAL_SETTINGS + ")")
     String clientArgs = "";
 
     @Option(names = "--candidate-server-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,

@@ -29,10 +29,13 @@ public enum RunLength {
      * (here a fork's throughput still rose through 10 s of warmup; after 2 x 2 s its CPU per call was several times
      * the settled figure).
      */
-    TRIAL("one ab trial: 2 x 5 s warmup, 3 x 2 s measurement, 1 fork, thrpt",
+    TRIAL("one ab trial: " + RunLength.TRIAL_SETTINGS,
             List.of("--warmupIterations", "2", "--warmupTime", "5", "--measurementIterations", "3",
                     "--measurementTime", "2", "--forks", "1", "--modes", "thrpt"),
             "10 s warmup and 6 s measured per rate, a trial's times", List.of("--warmup", "10", "--duration", "6"));
+
+    /** The trial's settings in words, for ab's help too (a constant, so an annotation may use it). */
+    static final String TRIAL_SETTINGS = "2 x 5 s warmup, 3 x 2 s measurement, 1 fork, thrpt";
 
     private final String description;
     private final List<String> clientArgs;

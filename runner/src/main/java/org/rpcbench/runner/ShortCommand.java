@@ -35,7 +35,7 @@ final class ShortCommand {
     /**
      * Runs {@code command} to its end; its stderr joins the output when {@code withErrors}, else is dropped.
      *
-     * @return empty when it did not end within {@code timeout} (it is then killed)
+     * @return empty when it did not end within {@code timeout} (it is then killed) or its output was not read by then
      * @throws IOException when the program cannot be started (not installed)
      */
     static Optional<Outcome> run(List<String> command, boolean withErrors, Duration timeout)
@@ -46,18 +46,19 @@ final class ShortCommand {
         } else {
             builder.redirectError(ProcessBuilder.Redirect.DISCARD);
         }
+        long deadline = System.nanoTime() + timeout.toNanos();
         Process process = builder.start();
         process.getOutputStream().close();
         FutureTask<String> output = new FutureTask<>(() -> readAll(process.getInputStream()));
         Thread reader = new Thread(output, command.get(0) + "-output");
         reader.setDaemon(true);
         reader.start();
-        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        if (!process.waitFor(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
             process.destroyForcibly();
             return Optional.empty();
         }
         try {
-            String text = output.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            String text = output.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             return Optional.of(new Outcome(process.exitValue(), text));
         } catch (ExecutionException | TimeoutException e) {
             // the pipe broke or a child the program left behind holds it open: no answer to trust
