@@ -408,7 +408,12 @@ public final class BenchmarkClient {
                 .threads(run.threads())
                 .shouldFailOnError(true)
                 .jvmArgs(ForkJvm.args(options.target(), logFile).toArray(String[]::new));
-        run.scenarios().forEach(scenario -> jmh.include(scenario.includePattern()));
+        for (Scenario scenario : run.scenarios()) {
+            List<String> selected = scenario.selected(options.benchmarks());
+            if (!selected.isEmpty()) {
+                jmh.include(scenario.includePattern(selected));
+            }
+        }
         if (run.scenarios().contains(Scenario.ECHO)) {
             jmh.param("payload", run.payloads().toArray(String[]::new));
         }

@@ -164,6 +164,11 @@ public final class ClientOptions {
                         + " (CPU-bound call); a list runs several (default: user)")
         List<String> scenarios;
 
+        @Option(names = "--benchmarks", split = ",", paramLabel = "b[,b...]",
+                description = "only these of the scenarios' benchmarks, e.g. getUser,listUser: each runs in a fork"
+                        + " of its own, so fewer is a shorter run (default: every one)")
+        List<String> benchmarks;
+
         @Option(names = "--payload", split = ",", paramLabel = "p[,p...]",
                 description = "echo payloads (default: 1k): ${COMPLETION-CANDIDATES}",
                 completionCandidates = PayloadKeys.class)
@@ -407,6 +412,9 @@ public final class ClientOptions {
             if (connections != null) {
                 setByPreset.add("connections");
             }
+            if (jmh().benchmarks != null) {
+                setByPreset.add("benchmarks");
+            }
             if (parsed.hasMatchedOption("--threads")) {
                 setByPreset.add("threads");
             }
@@ -418,6 +426,7 @@ public final class ClientOptions {
         for (String scenario : jmh().scenarios == null ? List.<String>of() : jmh().scenarios) {
             Scenario.of(scenario);
         }
+        checkBenchmarks();
         try {
             runs().forEach(run -> run.payloads().forEach(Payload::of));
         } catch (IllegalArgumentException e) {
@@ -707,6 +716,23 @@ public final class ClientOptions {
                 .map(Scenario::of).collect(Collectors.toCollection(() -> EnumSet.noneOf(Scenario.class)));
         List<String> payloads = jmh().payloads == null ? List.of("1k") : jmh().payloads;
         return threads.stream().map(level -> new JmhRun(scenarios, payloads, level)).toList();
+    }
+
+    /** The benchmarks {@code --benchmarks} names, each one of the scenarios'; empty for every one. */
+    Set<String> benchmarks() {
+        return jmh().benchmarks == null ? Set.of() : Set.copyOf(jmh().benchmarks);
+    }
+
+    private void checkBenchmarks() {
+        Set<Scenario> scenarios = runs().get(0).scenarios();
+        List<String> known = scenarios.stream().flatMap(scenario -> scenario.benchmarks().stream()).toList();
+        for (String benchmark : benchmarks()) {
+            if (!known.contains(benchmark)) {
+                throw new IllegalArgumentException("option benchmarks: '" + benchmark + "' is not a benchmark of "
+                        + scenarios.stream().map(Scenario::key).collect(Collectors.joining(", "))
+                        + "; benchmarks: " + String.join(", ", known));
+            }
+        }
     }
 
     /** The availability run's length, or null for a JMH run. */

@@ -52,7 +52,25 @@ class ScenarioOptionsTest {
     }
 
     @Test
+    void benchmarksNarrowTheScenariosToTheMethodsNamedEachMatchedWhole() {
+        assertEquals(List.of("createUser", "existUser", "getUser", "listUser"), Scenario.USER.benchmarks());
+        ClientOptions options = ClientOptions.parse("--scenario", "user,echo", "--benchmarks", "getUser,echo");
+        assertEquals(Set.of("getUser", "echo"), options.benchmarks());
+        assertEquals(List.of("getUser"), Scenario.USER.selected(options.benchmarks()));
+        assertEquals(List.of("echo"), Scenario.ECHO.selected(options.benchmarks()));
+        assertEquals(List.of(), Scenario.CPU.selected(options.benchmarks()));
+        assertEquals(Scenario.USER.benchmarks(), Scenario.USER.selected(ClientOptions.parse().benchmarks()));
+
+        String pattern = Scenario.USER.includePattern(List.of("getUser"));
+        assertTrue("org.rpcbench.client.UserServiceBenchmark.getUser".matches(pattern), pattern);
+        assertTrue(!"org.rpcbench.client.UserServiceBenchmark.getUsers".matches(pattern), pattern);
+    }
+
+    @Test
     void badScenarioPayloadPresetOrModeNamesTheOption() {
+        assertMessage("option benchmarks: 'echo' is not a benchmark of user; benchmarks: createUser, existUser,"
+                + " getUser, listUser", "--benchmarks", "getUser,echo");
+        assertMessage("benchmarks", "--preset", "motan", "--benchmarks", "echo");
         assertMessage("option scenario: unknown scenario 'grpc'", "--scenario", "grpc");
         assertMessage("option scenario: unknown scenario 'nope'", "--scenario", "nope", "--payload", "2k");
         assertMessage("option payload: unknown payload '2k'", "--scenario", "echo", "--payload", "2k");
