@@ -16,6 +16,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rpcbench.api.UserService;
@@ -30,12 +31,16 @@ import org.rpcbench.stack.Target;
 
 /**
  * A pair's real providers registered at a real (embedded) ZooKeeper and found there by the pair's real consumer:
- * every provider wire-checked at the address it binds, a provider that comes later seen by the consumer.
+ * every provider wire-checked at the address it binds (in every Dubbo pair's client module), a provider that comes
+ * later seen by the consumer, a registry without providers and one unreachable. The last three are Dubbo's and the
+ * registry's whatever the serializer: they run in one client module per protocol ({@code stack-level}, as
+ * client-base's availability and open-loop tests).
  */
 @Timeout(120)
 class DubboRegistryPairTest {
 
     private static final String EXPECTED = System.getProperty("rpcbench.expected.serialization");
+    private static final String STACK_LEVEL = "stack-level";
 
     private EmbeddedZooKeeper zookeeper;
     private final List<DubboServer> providers = new ArrayList<>();
@@ -106,6 +111,7 @@ class DubboRegistryPairTest {
 
     /** Going away is the fault run's part: two providers in one JVM share Dubbo's service repository. */
     @Test
+    @Tag(STACK_LEVEL)
     void aProviderThatRegistersLaterIsPushedToTheConsumerAndChecked() throws IOException, InterruptedException {
         DubboServer first = startProvider();
         try (DubboConnection consumer = openConsumer()) {
@@ -119,6 +125,7 @@ class DubboRegistryPairTest {
     }
 
     @Test
+    @Tag(STACK_LEVEL)
     void aRegistryWithoutProvidersIsAClearErrorNotAHang() {
         long start = System.nanoTime();
         IllegalStateException error = assertThrows(IllegalStateException.class, this::openConsumer);
@@ -128,6 +135,7 @@ class DubboRegistryPairTest {
     }
 
     @Test
+    @Tag(STACK_LEVEL)
     void anUnreachableRegistryIsNamedWithinSeconds() throws IOException {
         RegistryAddress nowhere = new RegistryAddress("127.0.0.1", FreePorts.loopback());
         long start = System.nanoTime();
