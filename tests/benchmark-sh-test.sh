@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs benchmark.sh as a user would: bad inputs, a port conflict, profiling, a server or launcher killed, and each
-# stack in one command with one-second iterations, on the default JDK and, when a Temurin 25 is installed, the pairs
-# that reach into the JDK again on it. Ends with "N passed, M failed".
-set -euo pipefail
+# stack in one command with one-second iterations. The fast tier runs one call of each stack's pair; the full tier
+# runs every call, the clients of other stacks at a Dubbo server, a preset, and on a Temurin 25 (SKIP where none is
+# installed) each stack and the pairs that reach into the JDK. Ends with "N passed, N failed, N skipped".
+set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d)
@@ -43,24 +44,35 @@ stop_server() {
     [ "$status" -eq 0 ] || { echo "  server exited $status after SIGTERM (124: still running after 30 s)"; return 1; }
 }
 
-# a JMH JSON with all four calls in all three modes, each with a positive score
+# complete_result FILE [MODES [CALLS]]: the JMH JSON has exactly these calls (default: the four) in these modes
+# (default: all three), each with a positive score
 complete_result() {
-    python3 - "$1" "${2:-thrpt,avgt,sample}" <<'PY'
+    python3 - "$1" "${2:-thrpt,avgt,sample}" "${3:-existUser,createUser,getUser,listUser}" <<'PY'
 import json, sys
 runs = json.load(open(sys.argv[1]))
 found = {(r["benchmark"].rsplit(".", 1)[1], r["mode"]): r["primaryMetric"]["score"] for r in runs}
-expected = {(m, mode) for m in ("existUser", "createUser", "getUser", "listUser")
-            for mode in sys.argv[2].split(",")}
-missing = expected - found.keys()
+expected = {(m, mode) for m in sys.argv[3].split(",") for mode in sys.argv[2].split(",")}
 bad = {k: v for k, v in found.items() if not v > 0}
-if missing or bad:
-    print("  missing:", sorted(missing), "non-positive:", bad)
+if found.keys() != expected or bad:
+    print("  missing:", sorted(expected - found.keys()), "unexpected:", sorted(found.keys() - expected),
+          "non-positive:", bad)
     sys.exit(1)
 PY
 }
 
 one_second_iterations="--warmupIterations 1 --warmupTime 1 --measurementIterations 1 --measurementTime 1"
 short_run="$one_second_iterations --threads 4"
+# a stack's one-command run: one call in the fast tier (each call is a JMH fork of its own, about 6 s here), all
+# four in the full tier
+if [ "$tier" = full ]; then
+    stack_calls=existUser,createUser,getUser,listUser
+else
+    stack_calls=getUser
+fi
+stack_run="$short_run --modes thrpt --benchmarks $stack_calls"
+# the ceiling in all three modes in the full tier
+ceiling_modes=thrpt
+[ "$tier" = full ] && ceiling_modes=thrpt,avgt,sample
 
 # pair_end_to_end PAIR [JAVA_HOME]: server, client with one-second iterations, checked JSON, clean stop
 # a file that does not hold a text
@@ -73,11 +85,11 @@ pair_end_to_end() {
     port=$(free_port)
     JAVA_HOME=$java_home start_server "$pair-server" "$port" || return 1
     # throughput only: JMH's modes are the stack's no more than its calls are (the one-command run above measures all
-    # three); a fork costs about 10 s here, and twelve a pair would double the tests' time
+    # three); a fork costs about 6 s here, and twelve a pair would double the tests' time
     EXITS_WITH_TIMEOUT=300 exits_with 0 "wire check passed: serialization=[a-z0-9]+, wire=" "$work/$pair.client.log" \
-        -- env JAVA_HOME="$java_home" "$root/benchmark.sh" -p "$port" -f "$result" -a "$short_run --modes thrpt" \
+        -- env JAVA_HOME="$java_home" "$root/benchmark.sh" -p "$port" -f "$result" -a "$stack_run" \
         "$pair-client" || { stop_server; return 1; }
-    complete_result "$result" thrpt || { stop_server; return 1; }
+    complete_result "$result" thrpt "$stack_calls" || { stop_server; return 1; }
     stop_server
 }
 
@@ -163,7 +175,8 @@ fi
 # the server stopped cleanly (SIGTERM) while the client measures: the client names that, not Dubbo's "version or
 # group mismatch"
 port=$(free_port)
-if check "kryo server starts" start_server dubbo-kryo-server "$port"; then
+if in_full_tier "a server stopped by SIGTERM while the client measures" &&
+    check "kryo server starts" start_server dubbo-kryo-server "$port"; then
     "$root/benchmark.sh" -p "$port" -f "$work/stopped.json" -a "$short_run" dubbo-kryo-client \
         >"$work/stopped.out" 2>&1 &
     client=$!
@@ -204,24 +217,30 @@ if check "a server to orphan starts" start_server dubbo-kryo-server "$port"; the
     check "launcher killed: the server it started stops within 20 s" no_process_on "$port"
 fi
 
+# the dubbo protocol in all three modes: a fork per call and mode, each profiled
+calls=$stack_calls
 check "dubbo-hessianlite in one command, profiling: server, client, server stopped" \
     exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/pair.out" -- \
-    "$root/benchmark.sh" -m profiling -p "$(free_port)" -f "$work/pair.json" -a "$short_run" dubbo-hessianlite
-check "the one-command result is complete" complete_result "$work/pair.json"
-check "profiling the pair: flame graphs of the server and of every benchmark fork (4 calls x 3 modes)" \
-    flame_graphs_exist "$work/pair.out" 13
+    "$root/benchmark.sh" -m profiling -p "$(free_port)" -f "$work/pair.json" -a "$short_run --benchmarks $calls" \
+    dubbo-hessianlite
+check "the one-command result is complete" complete_result "$work/pair.json" thrpt,avgt,sample "$calls"
+forks=$((3 * $(tr ',' '\n' <<<"$calls" | wc -l)))
+check "profiling the pair: flame graphs of the server and of every benchmark fork ($forks: calls x 3 modes)" \
+    flame_graphs_exist "$work/pair.out" $((forks + 1))
 
-# Every other pair runs through benchmark.sh in run-all-test's every-pair run (one-second iterations, its wire proof,
-# registered class ids and bytes per call checked in run.json), and in-process in its client module's tests.
+# Every pair runs in-process in its client module's tests; below, one pair of each stack runs through benchmark.sh
+# (in the full tier every pair also runs in run-all-test's every-pair run, its wire proof, registered class ids and
+# bytes per call checked in run.json).
 
 # the ceiling in one command; its result path, with a space in it, travels inside -a as one quoted word
 mkdir -p "$work/a dir"
 check "netty-ceiling in one command: the wire proven as rpcb/1 with no serializer" \
     exits_with 0 "wire check passed: serialization=none, wire=none, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=rpcb/1" \
-    "$work/ceiling.out" -- "$root/benchmark.sh" -p "$(free_port)" \
-    -a "$short_run --resultFile '$work/a dir/ceiling.json'" netty-ceiling
+    "$work/ceiling.out" -- "$root/benchmark.sh" -p "$(free_port)" -a "$short_run --modes $ceiling_modes \
+    --benchmarks $stack_calls --resultFile '$work/a dir/ceiling.json'" netty-ceiling
 check "the ceiling's server stated its frame sizes" grep -q "frameBytes={existUser=235/36," "$work/ceiling.out"
-check "the ceiling's result reached the path with a space, complete" complete_result "$work/a dir/ceiling.json"
+check "the ceiling's result reached the path with a space, complete" \
+    complete_result "$work/a dir/ceiling.json" "$ceiling_modes" "$stack_calls"
 check "an existing result file is not overwritten: exit 2, names it" \
     exits_with 2 "the result file $work/a dir/ceiling.json exists: give another -f, or --force" "$work/out" -- \
     "$root/benchmark.sh" -p "$(free_port)" -a "$short_run --resultFile '$work/a dir/ceiling.json'" netty-ceiling
@@ -229,32 +248,44 @@ check "the ceiling has no registry: skipped as bad input, exit 2, saying why" \
     exits_with 2 "netty-ceiling-server cannot run this: the netty stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" netty-ceiling
 
-# Each protocol's one-command run below is on JDK 25 where the machine has one, so that the libraries that reach into
-# the JDK's internals are proven there too; the default java runs every pair in run-all-test.sh and the Maven tests
-jdk25=$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)
-on_jdk25=${jdk25:+ on $(basename "$jdk25")}
+# Each protocol's one-command run below is on the default java in the fast tier. The full tier runs them on a Temurin
+# 25 where one is installed (under /usr/lib/jvm, or named by RPCBENCH_JDK25 as on a CI runner), so that the libraries
+# that reach into the JDK's internals are proven there too; the default java runs the pairs in run-all-test.sh and
+# the Maven tests.
+jdk25=${RPCBENCH_JDK25:-$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)}
+stack_jdk=
+if in_full_tier "each stack's one-command run on a Temurin 25"; then
+    if [ -n "$jdk25" ]; then
+        stack_jdk=$jdk25
+    else
+        skip "each stack's one-command run on JDK 25" \
+            "no Temurin 25 under /usr/lib/jvm or in RPCBENCH_JDK25 (run on the default java)"
+    fi
+fi
+on_jdk=${stack_jdk:+ on $(basename "$stack_jdk")}
 
 # native gRPC: HTTP/2 with gRPC's content type proven on the wire; no registry
-check "grpc-protobuf in one command$on_jdk25: HTTP/2 with application/grpc proven, the probe's method path named" \
+check "grpc-protobuf in one command$on_jdk: HTTP/2 with application/grpc proven, the probe's method path named" \
     exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=grpc, content-type=application/grpc, method=rpcbench.ProbeService/Probe, grpc-java=" \
-    "$work/grpc.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc.json" \
-    -a "$short_run --modes thrpt" grpc-protobuf
-check "grpc-protobuf's result is complete" complete_result "$work/grpc.json" thrpt
-check "grpc-protobuf-direct: the server states gRPC's direct executor, and the pair measures" \
-    exits_with 0 "rpcbench server ready: .*dispatcher=direct threads=0 " "$work/grpc-direct.out" -- \
-    "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc-direct.json" -a "$short_run --modes thrpt" \
-    grpc-protobuf-direct
-check "grpc-protobuf-direct's result is complete" complete_result "$work/grpc-direct.json" thrpt
+    "$work/grpc.out" -- env JAVA_HOME="$stack_jdk" "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc.json" \
+    -a "$stack_run" grpc-protobuf
+check "grpc-protobuf's result is complete" complete_result "$work/grpc.json" thrpt "$stack_calls"
+if in_full_tier "grpc-protobuf-direct in one command"; then
+    check "grpc-protobuf-direct: the server states gRPC's direct executor, and the pair measures" \
+        exits_with 0 "rpcbench server ready: .*dispatcher=direct threads=0 " "$work/grpc-direct.out" -- \
+        "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc-direct.json" -a "$stack_run" grpc-protobuf-direct
+    check "grpc-protobuf-direct's result is complete" complete_result "$work/grpc-direct.json" thrpt "$stack_calls"
+fi
 check "grpc has no registry: exit 2, saying why" \
     exits_with 2 "grpc-protobuf-server cannot run this: the grpc stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" grpc-protobuf
 
 # motan: its frame magic and protocol version proven on the wire; no registry
-check "motan-hessian2 in one command$on_jdk25: motan's magic, protocol v1 and hessian2 proven" \
+check "motan-hessian2 in one command$on_jdk: motan's magic, protocol v1 and hessian2 proven" \
     exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=motan, magic=0xf1f1, motan-protocol=v1, motan-core=1.2.6, motan-transport-netty4=1.2.2, " \
-    "$work/motan.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" -f "$work/motan.json" \
-    -a "$short_run --modes thrpt" motan-hessian2
-check "motan-hessian2's result is complete" complete_result "$work/motan.json" thrpt
+    "$work/motan.out" -- env JAVA_HOME="$stack_jdk" "$root/benchmark.sh" -p "$(free_port)" -f "$work/motan.json" \
+    -a "$stack_run" motan-hessian2
+check "motan-hessian2's result is complete" complete_result "$work/motan.json" thrpt "$stack_calls"
 check "motan's forks end as soon as JMH is done (its static threads are stopped)" \
     lacks "forked VM did not exit" "$work/motan.out"
 check "motan has no registry: exit 2, saying why" \
@@ -262,24 +293,26 @@ check "motan has no registry: exit 2, saying why" \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" motan-hessian2
 
 # Dubbo's triple protocol: HTTP/2 with hessian2 inside triple's wrapper proven; through ZooKeeper too
-check "triple-hessian2 in one command$on_jdk25: HTTP/2 triple, hessian2 read from triple's wrapper" \
+check "triple-hessian2 in one command$on_jdk: HTTP/2 triple, hessian2 read from triple's wrapper" \
     exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.stack.ProbeService/probe, dubbo=" \
-    "$work/triple.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple.json" \
-    -a "$short_run --modes thrpt" triple-hessian2
-check "triple-hessian2's result is complete" complete_result "$work/triple.json" thrpt
-check "triple-fastjson2 end to end through benchmark.sh" pair_end_to_end triple-fastjson2
-check "triple-protobuf in one command$on_jdk25: protobuf messages unwrapped, read by their gRPC content type" \
-    exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.dubbo.protobuf.ProtobufProbeService/probe, dubbo=3[.0-9]+, .*protobuf-java=4" \
-    "$work/triple-protobuf.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" \
-    -f "$work/triple-protobuf.json" -a "$short_run --modes thrpt" triple-protobuf
-check "triple-protobuf's result is complete" complete_result "$work/triple-protobuf.json" thrpt
+    "$work/triple.out" -- env JAVA_HOME="$stack_jdk" "$root/benchmark.sh" -p "$(free_port)" -f "$work/triple.json" \
+    -a "$stack_run" triple-hessian2
+check "triple-hessian2's result is complete" complete_result "$work/triple.json" thrpt "$stack_calls"
+if in_full_tier "triple-fastjson2 and triple-protobuf through benchmark.sh"; then
+    check "triple-fastjson2 end to end through benchmark.sh" pair_end_to_end triple-fastjson2
+    check "triple-protobuf in one command$on_jdk: protobuf messages unwrapped, read by their gRPC content type" \
+        exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.dubbo.protobuf.ProtobufProbeService/probe, dubbo=3[.0-9]+, .*protobuf-java=4" \
+        "$work/triple-protobuf.out" -- env JAVA_HOME="$stack_jdk" "$root/benchmark.sh" -p "$(free_port)" \
+        -f "$work/triple-protobuf.json" -a "$stack_run" triple-protobuf
+    check "triple-protobuf's result is complete" complete_result "$work/triple-protobuf.json" thrpt "$stack_calls"
+fi
 
 # REST over triple: HTTP/1.1 with a JSON body proven and its JSON framework named; no registry, no connection count
-check "rest-json in one command$on_jdk25: HTTP/1.1 with application/json proven, fastjson2 named" \
+check "rest-json in one command$on_jdk: HTTP/1.1 with application/json proven, fastjson2 named" \
     exits_with 0 "wire check passed: serialization=json, wire=json, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=1.1, content-type=application/json, method=/org.rpcbench.stack.ProbeService/probe, json-framework=fastjson2, dubbo=" \
-    "$work/rest.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" -f "$work/rest.json" \
-    -a "$short_run --modes thrpt" rest-json
-check "rest-json's result is complete" complete_result "$work/rest.json" thrpt
+    "$work/rest.out" -- env JAVA_HOME="$stack_jdk" "$root/benchmark.sh" -p "$(free_port)" -f "$work/rest.json" \
+    -a "$stack_run" rest-json
+check "rest-json's result is complete" complete_result "$work/rest.json" thrpt "$stack_calls"
 check "rest-json counts its bytes per call with HTTP/1.1's headers" \
     grep -Eq "^bytes per call, request/answer, header included: existUser=[0-9]{3}/1[0-9]{2}, " "$work/rest.out"
 check "rest has no registry: exit 2, saying why" \
@@ -290,11 +323,11 @@ check "rest keeps a connection per call in flight: --connections is refused, exi
     "$root/benchmark.sh" -p "$(free_port)" -a "$short_run --connections 2" rest-json
 
 # Dubbo's rmi protocol: a call Java RMI carried, at the exact host; no registry, no connection count
-check "rmi-java in one command$on_jdk25: JDK serialization on a call RMI carried, its object's port at the exact host" \
+check "rmi-java in one command$on_jdk: JDK serialization on a call RMI carried, its object's port at the exact host" \
     exits_with 0 "wire check passed: serialization=java, wire=java, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=rmi, rmi-object=127.0.0.1:[0-9]+, dubbo=.*dubbo-rpc-rmi=3" \
-    "$work/rmi.out" -- env JAVA_HOME="$jdk25" "$root/benchmark.sh" -p "$(free_port)" -f "$work/rmi.json" \
-    -a "$short_run --modes thrpt" rmi-java
-check "rmi-java's result is complete" complete_result "$work/rmi.json" thrpt
+    "$work/rmi.out" -- env JAVA_HOME="$stack_jdk" "$root/benchmark.sh" -p "$(free_port)" -f "$work/rmi.json" \
+    -a "$stack_run" rmi-java
+check "rmi-java's result is complete" complete_result "$work/rmi.json" thrpt "$stack_calls"
 check "rmi-java counts its bytes per call on the consumer's sockets" \
     grep -Eq "^bytes per call, request/answer, header included: existUser=[0-9]{3}/[0-9]{2}, " "$work/rmi.out"
 check "rmi has no registry: the server refuses one, exit 2, saying why" \
@@ -304,28 +337,30 @@ check "RMI opens a connection per call in flight: --connections is refused, exit
     exits_with 2 "--connections does not apply to the rmi pair" "$work/out" -- \
     "$root/benchmark.sh" -p "$(free_port)" -a "$short_run --connections 2" rmi-java
 
-check "triple-hessian2 through an embedded ZooKeeper" \
-    exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/triple-zk.out" -- \
-    "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run --modes thrpt" triple-hessian2
+if in_full_tier "triple through ZooKeeper, other stacks' clients at a Dubbo server, a preset, JDK 25's serializers"
+then
+    check "triple-hessian2 through an embedded ZooKeeper" \
+        exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/triple-zk.out" -- \
+        "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$stack_run" triple-hessian2
 
-# another stack's client at a Dubbo server: each says the server is not its stack's
-port=$(free_port)
-if check "kryo server starts" start_server dubbo-kryo-server "$port"; then
-    check "a gRPC client at a Dubbo server: exit 1, says it is not a gRPC server" \
-        exits_with 1 "did not answer gRPC's probe within [0-9]+ ms: is it a gRPC pair's server" "$work/out" -- \
-        "$root/benchmark.sh" -p "$port" -a "$short_run" grpc-protobuf-client
-    check "a motan client at a Dubbo server: exit 1, says it is not a motan server" \
-        exits_with 1 "did not answer motan's probe within [0-9]+ ms: is it a motan pair's server" "$work/out" -- \
-        "$root/benchmark.sh" -p "$port" -a "$short_run" motan-hessian2-client
-    check "a triple client at a dubbo-protocol server: exit 1, says it is not a triple server" \
-        exits_with 1 "did not answer triple's HTTP/2 preface: is it a triple pair's server" "$work/out" -- \
-        "$root/benchmark.sh" -p "$port" -a "$short_run" triple-hessian2-client
-    stop_server
-fi
+    # another stack's client at a Dubbo server: each says the server is not its stack's
+    port=$(free_port)
+    if check "kryo server starts" start_server dubbo-kryo-server "$port"; then
+        check "a gRPC client at a Dubbo server: exit 1, says it is not a gRPC server" \
+            exits_with 1 "did not answer gRPC's probe within [0-9]+ ms: is it a gRPC pair's server" "$work/out" -- \
+            "$root/benchmark.sh" -p "$port" -a "$short_run" grpc-protobuf-client
+        check "a motan client at a Dubbo server: exit 1, says it is not a motan server" \
+            exits_with 1 "did not answer motan's probe within [0-9]+ ms: is it a motan pair's server" "$work/out" -- \
+            "$root/benchmark.sh" -p "$port" -a "$short_run" motan-hessian2-client
+        check "a triple client at a dubbo-protocol server: exit 1, says it is not a triple server" \
+            exits_with 1 "did not answer triple's HTTP/2 preface: is it a triple pair's server" "$work/out" -- \
+            "$root/benchmark.sh" -p "$port" -a "$short_run" triple-hessian2-client
+        stop_server
+    fi
 
-# the dubbo2-report preset: every echo payload and the CPU-bound call, a table, and the server's load
-preset_result() {
-    python3 - "$1" <<'PY'
+    # the dubbo2-report preset: every echo payload and the CPU-bound call, a table, and the server's load
+    preset_result() {
+        python3 - "$1" <<'PY'
 import json, sys
 runs = json.load(open(sys.argv[1]))
 found = {(r["benchmark"].rsplit(".", 1)[1], r.get("params", {}).get("payload"), r["mode"], r["threads"])
@@ -336,23 +371,24 @@ if expected - found:
     print("  missing:", sorted(expected - found, key=str))
     sys.exit(1)
 PY
-}
-check "dubbo2-report preset on dubbo-kryo: table and server load" \
-    exits_with 0 "assembleRandomNumbers served by [0-9]+ worker threads" "$work/preset.out" -- \
-    "$root/benchmark.sh" -p "$(free_port)" -f "$work/preset.json" \
-    -a "--preset dubbo2-report $one_second_iterations" dubbo-kryo
-check "the preset's JSON holds every payload and the CPU-bound call" preset_result "$work/preset.json"
-check "the preset's table is saved beside it" grep -q "| echo | 200k | 10 |" "$work/preset.json.md"
+    }
+    check "dubbo2-report preset on dubbo-kryo: table and server load" \
+        exits_with 0 "assembleRandomNumbers served by [0-9]+ worker threads" "$work/preset.out" -- \
+        "$root/benchmark.sh" -p "$(free_port)" -f "$work/preset.json" \
+        -a "--preset dubbo2-report $one_second_iterations" dubbo-kryo
+    check "the preset's JSON holds every payload and the CPU-bound call" preset_result "$work/preset.json"
+    check "the preset's table is saved beside it" grep -q "| echo | 200k | 10 |" "$work/preset.json.md"
 
-# on JDK 25, each serializer that reaches into the JDK's internals (Unsafe, reflection into java.*, generated code)
-# but the JDK's own (dubbo-java and dubbo-compactedjava ran there once, see docs/stacks.md); the other protocols ran
-# there in their one-command runs above
-if [ -n "$jdk25" ]; then
-    for pair in dubbo-kryo dubbo-fastjson2 dubbo-protostuff dubbo-fury dubbo-fory; do
-        check "$pair end to end$on_jdk25" pair_end_to_end "$pair" "$jdk25"
-    done
-else
-    echo "SKIP JDK 25 runs: no Temurin 25 under /usr/lib/jvm"
+    # on JDK 25, each serializer that reaches into the JDK's internals (Unsafe, reflection into java.*, generated
+    # code) but the JDK's own (dubbo-java and dubbo-compactedjava ran there once, see docs/stacks.md); the other
+    # protocols ran there in their one-command runs above
+    if [ -n "$jdk25" ]; then
+        for pair in dubbo-kryo dubbo-fastjson2 dubbo-protostuff dubbo-fury dubbo-fory; do
+            check "$pair end to end on $(basename "$jdk25")" pair_end_to_end "$pair" "$jdk25"
+        done
+    else
+        skip "the serializers that reach into the JDK, on JDK 25" "no Temurin 25 under /usr/lib/jvm or in RPCBENCH_JDK25"
+    fi
 fi
 
 finish

@@ -1,35 +1,74 @@
 # shellcheck shell=bash
-# Shared by the shell tests: checks counted as passed or failed and timed (so a CI log shows where its time goes),
-# bounded waits, free ports.
-# The sourcing script sets $root; it ends with `finish`.
+# Shared by the shell tests: checks counted as passed, failed or skipped and timed (so a CI log shows where its time
+# goes), the tier a check belongs to, bounded waits, free ports, what is left running.
+# The sourcing script sets $root and runs without `set -e` (a failed check returns 1 and the script goes on to the
+# next); it ends with `finish`.
 
 passed=0
 failed=0
+skipped=0
+# fast: the README's test command (.ci/run); full: tests/all.sh --full (the nightly workflow), everything
+tier=${RPCBENCH_TEST_TIER:-fast}
 
+# check NAME COMMAND...: the command is one check, passed when it exits 0; returns the command's status, so that
+# `if check ...; then` goes on only after a pass
 check() {
-    local name=$1 start=$SECONDS
+    local name=$1 start=$SECONDS status=0
     shift
-    if "$@"; then
+    "$@" || status=$?
+    if [ "$status" -eq 0 ]; then
         passed=$((passed + 1))
         echo "PASS $name ($((SECONDS - start)) s)"
     else
         failed=$((failed + 1))
         echo "FAIL $name ($((SECONDS - start)) s)"
     fi
+    return "$status"
+}
+
+# skip NAME REASON: a check that cannot run its subject on this machine: counted as skipped, never as passed
+skip() {
+    skipped=$((skipped + 1))
+    echo "SKIP $1: $2"
+}
+
+# in_full_tier WHAT: whether the checks of WHAT run in this tier; in the fast tier they are named, not run (the
+# nightly workflow's full tier runs them)
+in_full_tier() {
+    [ "$tier" = full ] && return 0
+    echo "full tier only (tests/all.sh --full): $1"
+    return 1
 }
 
 free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# exits_with STATUS PATTERN OUTFILE -- COMMAND...: the command exits with STATUS and its output matches PATTERN,
-# within EXITS_WITH_TIMEOUT seconds (120 unless the script sets it)
+# exits_with STATUS PATTERN OUTFILE -- COMMAND...: the command exits with STATUS and its output matches PATTERN (an
+# extended regular expression that says what the output must say: one that matches any line is refused), within
+# EXITS_WITH_TIMEOUT seconds (120 unless the script sets it)
 exits_with() {
     local expected=$1 pattern=$2 out=$3 status=0
     shift 4
+    if printf 'an unrelated line\n' | grep -Eq -- "$pattern"; then
+        echo "  exits_with: the pattern '$pattern' matches any output; say what the output must hold"
+        return 1
+    fi
     timeout "${EXITS_WITH_TIMEOUT:-120}" "$@" >"$out" 2>&1 || status=$?
     if [ "$status" -ne "$expected" ] || ! grep -Eq -- "$pattern" "$out"; then
         echo "  exit $status (expected $expected); output:" && sed 's/^/  | /' "$out" | tail -20
+        return 1
+    fi
+}
+
+# lacks TEXT FILE: FILE exists and has no line holding TEXT
+lacks() {
+    if [ ! -f "$2" ]; then
+        echo "  no file $2 to look in"
+        return 1
+    fi
+    if grep -q -- "$1" "$2"; then
+        echo "  $2 holds '$1':" && grep -- "$1" "$2" | head -5 | sed 's/^/  | /'
         return 1
     fi
 }
@@ -64,10 +103,21 @@ if not eval(sys.argv[2]):
 PY
 }
 
-# no_process_on PORT: nothing a test started on PORT is left (servers and clients carry --port PORT)
+# processes_on PORT...: the suite's processes on those ports, one "pid command" line each: the launcher's servers
+# and clients carry --port PORT, a client's JMH forks -Drpcbench.port=PORT
+processes_on() {
+    local port
+    for port in "$@"; do
+        pgrep -af -- "(--port |-Drpcbench\.port=)$port( |$)"
+    done
+}
+
+# no_process_on PORT...: nothing the suite started on those ports is left, JMH forks included
 no_process_on() {
-    if pgrep -f -- "--port $1( |$)" >/dev/null; then
-        echo "  still running:" && pgrep -af -- "--port $1( |$)" | sed 's/^/  | /'
+    local left
+    left=$(processes_on "$@")
+    if [ -n "$left" ]; then
+        echo "  still running:" && sed 's/^/  | /' <<<"$left"
         return 1
     fi
 }
@@ -82,8 +132,8 @@ wait_for_line() {
     return 1
 }
 
-# finish: the tally line; fails when any check failed
+# finish: the closing line, which tests/all.sh adds up; fails when any check failed
 finish() {
-    echo "$passed passed, $failed failed"
+    echo "$passed passed, $failed failed, $skipped skipped"
     [ "$failed" -eq 0 ]
 }
