@@ -210,11 +210,7 @@ port=$(free_port)
 if check "a server to orphan starts" start_server dubbo-kryo-server "$port"; then
     kill -KILL "${servers[-1]}"
     unset 'servers[-1]'
-    for _ in $(seq 1 40); do
-        no_process_on "$port" >/dev/null 2>&1 && break
-        sleep 0.5
-    done
-    check "launcher killed: the server it started stops within 20 s" no_process_on "$port"
+    check "launcher killed: the server it started stops within 20 s" no_process_within 20 "$port"
 fi
 
 # the dubbo protocol in all three modes: a fork per call and mode, each profiled

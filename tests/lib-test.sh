@@ -28,7 +28,7 @@ check "a skipped check is counted as skipped, never as passed, and does not fail
     helpers 'skip "a check" "no such tool here"; finish'
 check "the closing line counts the skip" grep -qx "0 passed, 0 failed, 1 skipped" "$work/helpers.out"
 check "the fast tier names a full-tier section without running it" \
-    helpers 'RPCBENCH_TEST_TIER=fast; tier=fast; if in_full_tier "the long runs"; then exit 1; fi'
+    helpers 'tier=fast; if in_full_tier "the long runs"; then exit 1; fi'
 check "the full tier runs it" helpers 'tier=full; in_full_tier "the long runs"'
 
 check "exits_with refuses a pattern that matches any output" \
@@ -46,6 +46,9 @@ printf 'all ended\n' >"$work/clean"
 check "lacks fails on a missing file" helpers 'if lacks "forked VM" "'"$work"'/no-such-file"; then exit 1; fi'
 check "lacks fails on a file holding the text" helpers 'if lacks "forked VM" "'"$work"'/holds"; then exit 1; fi'
 check "lacks passes on a file without it" helpers 'lacks "forked VM" "'"$work"'/clean"'
+check "no_process_within waits for a process to go, and fails on one that stays" \
+    helpers '(exec -a "java -Drpcbench.port=1" sleep 2) & no_process_within 5 1 || exit 1
+        (exec -a "java --port 1" sleep 30) & if no_process_within 1 1; then exit 1; fi; kill $!'
 check "wait_for_line gives up after its time, failing" \
     helpers 'if wait_for_line "'"$work"'/clean" "never written" 1; then exit 1; fi'
 
@@ -83,11 +86,7 @@ if check "a server for the orphaned fork" wait_for_line "$work/server.out" "rpcb
     fi
     kill -TERM "$server"
     wait_for_exit "$server" 30 >/dev/null
-    for _ in $(seq 1 20); do
-        no_process_on "$port" >/dev/null && break
-        sleep 0.5
-    done
-    check "with the fork and the server gone, no_process_on passes" no_process_on "$port"
+    check "with the fork and the server gone, no_process_on passes" no_process_within 10 "$port"
 fi
 
 finish

@@ -122,6 +122,17 @@ no_process_on() {
     fi
 }
 
+# no_process_within SECONDS PORT...: what the suite started on those ports is gone within SECONDS
+no_process_within() {
+    local seconds=$1
+    shift
+    for _ in $(seq 1 $((seconds * 2))); do
+        [ -z "$(processes_on "$@")" ] && return 0
+        sleep 0.5
+    done
+    no_process_on "$@"
+}
+
 # wait_for_line FILE PATTERN SECONDS: FILE gets a line matching the extended regular expression within SECONDS
 wait_for_line() {
     for _ in $(seq 1 $(($3 * 2))); do
