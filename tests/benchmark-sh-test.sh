@@ -62,8 +62,8 @@ PY
 
 one_second_iterations="--warmupIterations 1 --warmupTime 1 --measurementIterations 1 --measurementTime 1"
 short_run="$one_second_iterations --threads 4"
-# a stack's one-command run: one call in the fast tier (each call is a JMH fork of its own, about 6 s here), all
-# four in the full tier
+# a stack's one-command run: one call in the fast tier (each call is a JMH fork of its own, 3.5 s here to start and
+# close besides what it measures), all four in the full tier
 if [ "$tier" = full ]; then
     stack_calls=existUser,createUser,getUser,listUser
 else
@@ -85,7 +85,7 @@ pair_end_to_end() {
     port=$(free_port)
     JAVA_HOME=$java_home start_server "$pair-server" "$port" || return 1
     # throughput only: JMH's modes are the stack's no more than its calls are (the one-command run above measures all
-    # three); a fork costs about 6 s here, and twelve a pair would double the tests' time
+    # three); a fork costs 3.5 s here besides what it measures, and twelve a pair would double the tests' time
     EXITS_WITH_TIMEOUT=300 exits_with 0 "wire check passed: serialization=[a-z0-9]+, wire=" "$work/$pair.client.log" \
         -- env JAVA_HOME="$java_home" "$root/benchmark.sh" -p "$port" -f "$result" -a "$stack_run" \
         "$pair-client" || { stop_server; return 1; }
