@@ -38,6 +38,16 @@ check "ab with a side that is no commit: exit 2, named" \
 check "ab with two trials: exit 2 (an interval needs three)" \
     exits_with 2 "option trials: 2 is below 3" "$work/out" -- "$root/benchmark.sh" ab --trials 2 "$root" "$root"
 
+# a mistyped candidate server option: every trial would refuse it, so the first says so and ends the run
+check "ab whose candidate's servers refuse an option: exit 2 in trial 1, with the server's own words" \
+    exits_with 2 "the candidate's run of trial 1 could not run dubbo-kryo: dubbo-kryo-server cannot run this: exited 2 before it was ready: error: Unknown option: '--inject-costs'" \
+    "$work/refused.out" -- "$root/benchmark.sh" ab -p "$(free_port)" --trials 3 --pairs dubbo-kryo \
+    --out "$work/refused" --candidate-server-args "--inject-costs getUser:2ms" \
+    -a "--benchmarks getUser --warmupIterations 0 --measurementIterations 1 --measurementTime 1" "$root" "$root"
+check "no trial after the first ran" \
+    python3 -c 'import json, sys; sys.exit(0 if len(json.load(open(sys.argv[1]))["trials"]) == 1 else 1)' \
+    "$work/refused/ab.json"
+
 if [ "$tier" = full ]; then
     calls=existUser,createUser,getUser,listUser
     confirm_trials=3

@@ -16,10 +16,12 @@ import java.util.List;
  * @param trials     the trials so far, in the order they ran
  * @param confirmationFrom the number of the first confirmation trial, run because the trials before it flagged a
  *                   regression; null when none ran
+ * @param confirmationTrials the confirmation trials the run was given (0: none), whether or not they ran: the rule
+ *                   its verdict is judged by; null in records written before it was kept
  */
 public record AbRecord(Side baseline, Side candidate, List<String> pairs, String scenario, List<String> clientArgs,
         List<String> candidateServerArgs, long seed, List<String> command, String start, String end,
-        List<Trial> trials, Integer confirmationFrom) {
+        List<Trial> trials, Integer confirmationFrom, Integer confirmationTrials) {
 
     public static final String FILE_NAME = "ab.json";
     public static final String BASELINE = "baseline";
@@ -57,12 +59,12 @@ public record AbRecord(Side baseline, Side candidate, List<String> pairs, String
 
     public AbRecord withTrials(List<Trial> trials, String end) {
         return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs, seed, command,
-                start, end, List.copyOf(trials), confirmationFrom);
+                start, end, List.copyOf(trials), confirmationFrom, confirmationTrials);
     }
 
     public AbRecord withConfirmationFrom(int trial) {
         return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs, seed, command,
-                start, end, trials, trial);
+                start, end, trials, trial, confirmationTrials);
     }
 
     public void write(Path abDirectory) {

@@ -19,15 +19,25 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  * after every run and read whole by the change-point check. A line cut in half (a full disk, a killed job) is
  * skipped on reading.
  *
- * @param time   when the run that measured it started (ISO-8601)
- * @param commit the commit measured; null when unknown
- * @param metric {@link AbVerdict#SCORE} or a {@link CallCost} label
- * @param value  the run's figure: its mean over an A/B run's trials, or a run's score
+ * @param time    when the run that measured it started (ISO-8601)
+ * @param commit  the commit measured; null when unknown
+ * @param machine the machine it ran on, its CPU model and cores ({@link #machine(RunRecord.Environment)}): figures
+ *                of two machines are two series, never one; null when unknown (lines written before it was kept)
+ * @param metric  {@link AbVerdict#SCORE} or a {@link CallCost} label
+ * @param value   the run's figure: its mean over an A/B run's trials, or a run's score
  */
-public record HistoryEntry(String time, String commit, String pair, String benchmark, String mode, int threads,
-        SortedMap<String, String> params, String metric, String unit, double value) {
+public record HistoryEntry(String time, String commit, String machine, String pair, String benchmark, String mode,
+        int threads, SortedMap<String, String> params, String metric, String unit, double value) {
 
     private static final ObjectWriter LINE = RecordFiles.JSON.writer().without(SerializationFeature.INDENT_OUTPUT);
+
+    /** A machine as the history tells machines apart: its CPU model and core count; null when unknown. */
+    public static String machine(RunRecord.Environment environment) {
+        if (environment == null || environment.cpuModel() == null || environment.cpuModel().isBlank()) {
+            return null;
+        }
+        return environment.cpuModel().trim() + ", " + environment.cores() + " cores";
+    }
 
     /** Appends the entries to the file (created when missing), one line each. */
     public static void append(Path file, List<HistoryEntry> entries) {

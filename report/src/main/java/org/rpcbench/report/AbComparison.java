@@ -64,7 +64,8 @@ public final class AbComparison {
 
     /**
      * Judges the A/B run in {@code directory}, writes verdict.md and verdict.json beside its ab.json and prints the
-     * Markdown. Exit 0 when it passed; 1 on a regression, a failed candidate pair or a benchmark left unjudged; 2
+     * Markdown. Exit 0 when it passed; 1 on a regression, a failed or skipped candidate pair, a benchmark or cost the
+     * candidate lost, a benchmark left unjudged, or nothing compared; 2
      * when the directory cannot be judged (printed to {@code err}).
      */
     public static int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter out, PrintWriter err) {
@@ -92,13 +93,14 @@ public final class AbComparison {
 
     /**
      * Whether the A/B run in {@code directory} fails the gate on regressions alone, so that confirmation trials
-     * could clear it: no pair failed and every benchmark was judged. False when it cannot be judged at all.
+     * could clear it: no pair failed, nothing was lost and every benchmark was judged. False when it cannot be judged
+     * at all.
      */
     public static boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
         try {
             AbComparison comparison = of(directory, thresholds);
             return comparison.count(Verdict.REGRESSION) > 0 && comparison.count(Verdict.PAIR_FAILED) == 0
-                    && comparison.count(Verdict.NOT_JUDGED) == 0;
+                    && comparison.count(Verdict.NOT_JUDGED) == 0 && comparison.count(Verdict.ONLY_IN_BASELINE) == 0;
         } catch (InputException e) {
             return false;
         }
@@ -109,9 +111,11 @@ public final class AbComparison {
         Integer confirmationFrom = trials.record().confirmationFrom();
         Trials first = confirmationFrom == null ? null : trials.stage(Integer.MIN_VALUE, confirmationFrom);
         Trials confirmation = confirmationFrom == null ? null : trials.stage(confirmationFrom, Integer.MAX_VALUE);
-        return new AbComparison(directory, trials.record(), thresholds, trials.baseline().size(),
-                confirmation == null ? 0 : confirmation.numbers().size(),
-                judge(trials, first, confirmation, thresholds, new Random(trials.record().seed())));
+        int confirmationTrials = confirmation == null ? 0 : confirmation.numbers().size();
+        Integer given = trials.record().confirmationTrials();
+        return new AbComparison(directory, trials.record(), thresholds, trials.baseline().size(), confirmationTrials,
+                judge(trials, first, confirmation, given != null ? given : confirmationTrials, thresholds,
+                        new Random(trials.record().seed())));
     }
 
     /**
@@ -144,10 +148,19 @@ public final class AbComparison {
                 trials.numbers().add(trial.number());
                 trials.baseline().add(byKey(before));
                 trials.candidate().add(byKey(after));
+                Set<String> baselinePassed = new LinkedHashSet<>();
+                before.info().pairs().stream().filter(RunRecord.Pair::passed)
+                        .forEach(pair -> baselinePassed.add(pair.pair()));
                 for (RunRecord.Pair pair : after.info().pairs()) {
+                    // a pair the candidate skipped (its server refused what it was given) measured nothing the
+                    // baseline did: as much a failure as one that broke, as compare counts it
                     if (pair.failsTheRun()) {
                         trials.candidateFailures().computeIfAbsent(pair.pair(), p -> new ArrayList<>())
                                 .add("trial " + trial.number() + ": " + pair.message());
+                    } else if (!pair.passed() && baselinePassed.contains(pair.pair())) {
+                        trials.candidateFailures().computeIfAbsent(pair.pair(), p -> new ArrayList<>())
+                                .add("trial " + trial.number() + ": status " + pair.status()
+                                        + (pair.message() == null ? "" : ": " + pair.message()));
                     }
                 }
                 for (RunRecord.Pair pair : before.info().pairs()) {
@@ -177,6 +190,26 @@ public final class AbComparison {
             return stage;
         }
 
+        /** Whether a call's costs are judged under this key: its mode is the one {@link Comparison} prefers. */
+        boolean costsJudgedUnder(Key key) {
+            int preferred = keys().stream().filter(other -> Comparison.call(other).equals(Comparison.call(key)))
+                    .mapToInt(other -> Comparison.MODE_PREFERENCE.indexOf(other.mode())).max().orElseThrow();
+            return preferred == Comparison.MODE_PREFERENCE.indexOf(key.mode());
+        }
+
+        /** The costs the baseline reported for a key in some trial and the candidate in none. */
+        List<CallCost> costsLost(Key key) {
+            return CallCost.PER_CALL.stream()
+                    .filter(cost -> reports(baseline, key, cost) && !reports(candidate, key, cost))
+                    .toList();
+        }
+
+        private static boolean reports(List<Map<Key, Measurement>> side, Key key, CallCost cost) {
+            return side.stream().map(trial -> trial.get(key))
+                    .anyMatch(measurement -> measurement != null && measurement.costs().containsKey(cost)
+                            && measurement.costs().get(cost).score() > 0);
+        }
+
         /** Every benchmark key either side measured, in the order measured. */
         Set<Key> keys() {
             Set<Key> keys = new LinkedHashSet<>();
@@ -203,13 +236,8 @@ public final class AbComparison {
          * costs once, in the mode {@link Comparison#MODE_PREFERENCE} puts first among those the call ran.
          */
         List<Series> series(AbVerdict.Thresholds thresholds) {
-            Set<Key> keys = keys();
-            Map<Key, Integer> costMode = new LinkedHashMap<>();
-            for (Key key : keys) {
-                costMode.merge(Comparison.call(key), Comparison.MODE_PREFERENCE.indexOf(key.mode()), Math::max);
-            }
             List<Series> series = new ArrayList<>();
-            for (Key key : keys) {
+            for (Key key : keys()) {
                 List<Measurement[]> both = both(key);
                 if (both.isEmpty()) {
                     continue;
@@ -219,7 +247,7 @@ public final class AbComparison {
                         both.stream().mapToDouble(pair -> pair[0].score()).toArray(),
                         both.stream().mapToDouble(pair -> pair[1].score()).toArray(), !first.higherIsBetter(),
                         thresholds.time()));
-                if (costMode.get(Comparison.call(key)) != Comparison.MODE_PREFERENCE.indexOf(key.mode())) {
+                if (!costsJudgedUnder(key)) {
                     continue;
                 }
                 for (CallCost cost : CallCost.PER_CALL) {
@@ -287,8 +315,11 @@ public final class AbComparison {
         return byKey;
     }
 
-    /** @param first, confirmation the trials before the confirmation and the confirmation's; null when none ran */
-    private static List<Judged> judge(Trials trials, Trials first, Trials confirmation,
+    /**
+     * @param first, confirmation the trials before the confirmation and the confirmation's; null when none ran
+     * @param confirmationTrials the confirmation trials the run was given, whether or not they ran: the rule
+     */
+    private static List<Judged> judge(Trials trials, Trials first, Trials confirmation, int confirmationTrials,
             AbVerdict.Thresholds thresholds, Random random) {
         List<Judged> lines = new ArrayList<>();
         trials.candidateFailures().forEach((pair, failures) -> lines.add(new Judged(
@@ -312,9 +343,19 @@ public final class AbComparison {
                     + String.join(", ", baselineFailed.stream().map(String::valueOf).toList());
             if (!inBaseline || !inCandidate) {
                 Verdict verdict = inBaseline ? Verdict.ONLY_IN_BASELINE : Verdict.ONLY_IN_CANDIDATE;
-                lines.add(new Judged(key, null, verdict, line(key, AbVerdict.SCORE, null, 0, null, null, null,
+                String unit = (inBaseline ? trials.baseline() : trials.candidate()).stream()
+                        .map(trial -> trial.get(key)).filter(measured -> measured != null)
+                        .map(Measurement::unit).findFirst().orElse(null);
+                lines.add(new Judged(key, null, verdict, line(key, AbVerdict.SCORE, unit, 0, null, null, null,
                         verdict, note)));
                 continue;
+            }
+            if (trials.costsJudgedUnder(key)) {
+                for (CallCost cost : trials.costsLost(key)) {
+                    lines.add(new Judged(key, cost, Verdict.ONLY_IN_BASELINE, line(key, cost.label(), cost.unit(), 0,
+                            null, null, null, Verdict.ONLY_IN_BASELINE, joined(note,
+                                    "the candidate reported none"))));
+                }
             }
             List<Series> keySeries = seriesByKey.getOrDefault(key, List.of());
             if (keySeries.isEmpty()) {
@@ -325,7 +366,7 @@ public final class AbComparison {
                         !measured.higherIsBetter(), thresholds.time()));
             }
             keySeries.forEach(series -> lines.add(judged(series, note, random, firstStage.get(series.label()),
-                    confirmationStage.get(series.label()))));
+                    confirmationStage.get(series.label()), confirmationTrials)));
         }
         return List.copyOf(lines);
     }
@@ -338,9 +379,11 @@ public final class AbComparison {
 
     /**
      * One metric of one benchmark over the paired trials; with confirmation trials, its first and its confirmation
-     * trials apart (null when none ran).
+     * trials apart (null when none ran). Its detectable change is the rule's: where the run was given confirmation
+     * trials, a change must show in the first trials and in the confirmation trials, each judged alone.
      */
-    private static Judged judged(Series series, String note, Random random, Series first, Series confirmation) {
+    private static Judged judged(Series series, String note, Random random, Series first, Series confirmation,
+            int confirmationTrials) {
         Key key = series.key();
         double[] before = series.before();
         double[] after = series.after();
@@ -355,13 +398,23 @@ public final class AbComparison {
         }
         PairedBootstrap.Interval interval = PairedBootstrap.ratio(before, after, random);
         Verdict verdict = series.verdict(interval);
+        // without confirmation trials run, the trials judged are the first ones; the confirmation's would be as
+        // noisy, per trial, and their interval wider or narrower by the square root of their count against these
+        double detectable = confirmationTrials == 0 ? interval.detectable(series.threshold())
+                : PairedBootstrap.detectableByBoth(series.threshold(), interval.halfWidth(),
+                        interval.halfWidth() * Math.sqrt((double) before.length / confirmationTrials));
         if (confirmation != null) {
             if (first == null || first.before().length < MIN_TRIALS || confirmation.before().length < MIN_TRIALS) {
                 note = joined(note, "fewer than " + MIN_TRIALS + " first or confirmation trials: judged over all");
+                detectable = interval.detectable(series.threshold());
             } else {
-                Verdict shown = first.verdict(PairedBootstrap.ratio(first.before(), first.after(), random));
-                Verdict again = confirmation.verdict(PairedBootstrap.ratio(confirmation.before(), confirmation.after(),
-                        random));
+                PairedBootstrap.Interval firstInterval = PairedBootstrap.ratio(first.before(), first.after(), random);
+                PairedBootstrap.Interval confirmationInterval = PairedBootstrap.ratio(confirmation.before(),
+                        confirmation.after(), random);
+                detectable = PairedBootstrap.detectableByBoth(series.threshold(), firstInterval.halfWidth(),
+                        confirmationInterval.halfWidth());
+                Verdict shown = first.verdict(firstInterval);
+                Verdict again = confirmation.verdict(confirmationInterval);
                 verdict = shown == again ? shown : Verdict.WITHIN_NOISE;
                 String stages = shown + " in the first " + first.before().length + " trials, " + again + " in the "
                         + confirmation.before().length + " confirmation trials";
@@ -373,7 +426,7 @@ public final class AbComparison {
             }
         }
         return new Judged(key, series.cost(), verdict, line(key, series.metric(), series.unit(), before.length,
-                baselineMean, candidateMean, interval, verdict, note, interval.detectable(series.threshold())));
+                baselineMean, candidateMean, interval, verdict, note, detectable));
     }
 
     private static String joined(String note, String more) {
@@ -401,8 +454,19 @@ public final class AbComparison {
         return lines.stream().filter(line -> line.verdict() == verdict).count();
     }
 
+    /**
+     * No regression, no failed or skipped candidate pair, nothing left unjudged, nothing the baseline measured that
+     * the candidate did not (a benchmark or a cost), and something compared: a candidate that measured nothing never
+     * passes.
+     */
     boolean passed() {
-        return count(Verdict.REGRESSION) == 0 && count(Verdict.PAIR_FAILED) == 0 && count(Verdict.NOT_JUDGED) == 0;
+        return count(Verdict.REGRESSION) == 0 && count(Verdict.PAIR_FAILED) == 0 && count(Verdict.NOT_JUDGED) == 0
+                && count(Verdict.ONLY_IN_BASELINE) == 0 && compared() > 0;
+    }
+
+    /** Lines judged on both sides' figures. */
+    long compared() {
+        return count(Verdict.REGRESSION) + count(Verdict.IMPROVEMENT) + count(Verdict.WITHIN_NOISE);
     }
 
     AbVerdict verdict() {
@@ -441,14 +505,18 @@ public final class AbComparison {
                 .append(" Change: the")
                 .append(" candidate's mean over the baseline's; interval: ").append(interval())
                 .append("; a regression only when the whole interval lies beyond the threshold. Detectable: the")
-                .append(" smallest change a run this noisy sees nine times in ten.\n\n")
+                .append(" smallest change a run this noisy sees nine times in ten")
+                .append(record.confirmationTrials() != null && record.confirmationTrials() > 0
+                        ? ", by the rule it is judged by (the first trials and the confirmation trials must each"
+                                + " flag it)" : "")
+                .append(".\n\n")
                 .append("| pair | call | metric | baseline | candidate | change | 95% interval | detectable"
                         + " | verdict |\n")
                 .append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
         for (Judged judged : lines) {
             AbVerdict.Line line = judged.line();
             boolean failing = judged.verdict() == Verdict.REGRESSION || judged.verdict() == Verdict.PAIR_FAILED
-                    || judged.verdict() == Verdict.NOT_JUDGED;
+                    || judged.verdict() == Verdict.NOT_JUDGED || judged.verdict() == Verdict.ONLY_IN_BASELINE;
             String verdict = (failing ? "**" + judged.verdict() + "**" : judged.verdict().toString())
                     + (line.note() == null || line.note().isEmpty() ? ""
                             : " (" + MarkdownReport.escape(line.note()) + ")");
@@ -469,6 +537,8 @@ public final class AbComparison {
                 .append(count(Verdict.NOT_JUDGED)).append(" not judged; thresholds: time ")
                 .append(Format.axis(thresholds.time())).append("%, CPU ").append(Format.axis(thresholds.cpu()))
                 .append("%, bytes allocated ").append(Format.axis(thresholds.allocation())).append("%.\n\n")
+                .append(compared() == 0 ? "Nothing was compared: no benchmark and metric ran on both sides of a"
+                        + " trial.\n\n" : "")
                 .append(passed() ? "**Gate: passed**\n" : "**Gate: failed**\n");
         return md.toString();
     }

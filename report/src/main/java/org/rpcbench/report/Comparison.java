@@ -184,7 +184,10 @@ final class Comparison {
             for (CallCost cost : CallCost.PER_CALL) {
                 Measurement.Cost before = line.baseline().costs().get(cost);
                 Measurement.Cost after = line.candidate().costs().get(cost);
-                if (before != null && after != null && before.score() > 0) {
+                if (before != null && before.score() > 0 && after == null) {
+                    costLines.add(new CostLine(line.key(), cost, before, null, new Judgement(Double.NaN,
+                            Verdict.ONLY_IN_BASELINE, "the candidate reported none", false)));
+                } else if (before != null && after != null && before.score() > 0) {
                     costLines.add(new CostLine(line.key(), cost, before, after, Judgement.of(before.score(),
                             before.noise(), after.score(), after.noise(), true, thresholds.of(cost),
                             amount -> Format.cost(cost, amount) + " " + cost.unit())));
@@ -236,9 +239,14 @@ final class Comparison {
         return costLines.stream().filter(line -> line.judgement().verdict() == verdict).count();
     }
 
+    /**
+     * No regression of a score or a cost, no failed or skipped candidate pair, and nothing the baseline measured that
+     * the candidate did not (a benchmark or a cost): what a candidate lost is never a pass.
+     */
     boolean passed() {
         return count(Verdict.REGRESSION) == 0 && count(Verdict.PAIR_FAILED) == 0
-                && costCount(Verdict.REGRESSION) == 0;
+                && count(Verdict.ONLY_IN_BASELINE) == 0 && costCount(Verdict.REGRESSION) == 0
+                && costCount(Verdict.ONLY_IN_BASELINE) == 0;
     }
 
     String markdown() {
@@ -248,7 +256,8 @@ final class Comparison {
                 .append("| pair | call | mode | baseline | candidate | change | verdict |\n")
                 .append("| --- | --- | --- | ---: | ---: | ---: | --- |\n");
         for (Line line : lines) {
-            boolean failing = line.verdict() == Verdict.REGRESSION || line.verdict() == Verdict.PAIR_FAILED;
+            boolean failing = line.verdict() == Verdict.REGRESSION || line.verdict() == Verdict.PAIR_FAILED
+                    || line.verdict() == Verdict.ONLY_IN_BASELINE;
             String verdict = (failing ? "**" + line.verdict() + "**" : line.verdict().toString())
                     + (line.note().isEmpty() ? "" : " (" + MarkdownReport.escape(line.note()) + ")")
                     + (line.noNoiseEstimate() ? " (no noise estimate)" : "");
@@ -281,25 +290,30 @@ final class Comparison {
                 .append("| --- | --- | --- | ---: | ---: | ---: | --- |\n");
         for (CostLine line : costLines) {
             Judgement judgement = line.judgement();
-            boolean failing = judgement.verdict() == Verdict.REGRESSION;
+            boolean failing = judgement.verdict() == Verdict.REGRESSION
+                    || judgement.verdict() == Verdict.ONLY_IN_BASELINE;
             String verdict = (failing ? "**" + judgement.verdict() + "**" : judgement.verdict().toString())
                     + (judgement.note().isEmpty() ? "" : " (" + MarkdownReport.escape(judgement.note()) + ")")
                     + (judgement.noNoiseEstimate() ? " (no noise estimate)" : "");
             md.append("| ").append(String.join(" | ", MarkdownReport.escape(line.key().pair()),
                             MarkdownReport.escape(line.key().call()), MarkdownReport.escape(line.cost().header()),
                             cost(line.cost(), line.baseline()), cost(line.cost(), line.candidate()),
-                            Format.percent(judgement.change()), verdict))
+                            Double.isNaN(judgement.change()) ? "" : Format.percent(judgement.change()), verdict))
                     .append(" |\n");
         }
         md.append('\n').append(plural(costCount(Verdict.REGRESSION), "regression")).append(", ")
                 .append(plural(costCount(Verdict.IMPROVEMENT), "improvement")).append(", ")
-                .append(costCount(Verdict.WITHIN_NOISE)).append(" within noise; thresholds: CPU ")
+                .append(costCount(Verdict.WITHIN_NOISE)).append(" within noise, ")
+                .append(costCount(Verdict.ONLY_IN_BASELINE)).append(" only in baseline; thresholds: CPU ")
                 .append(Format.axis(thresholds.cpu())).append("%, bytes allocated ")
                 .append(Format.axis(thresholds.allocation()))
                 .append("%, noise = the larger of JMH's 99.9% error and half the spread of the fork means.\n\n");
     }
 
     private static String cost(CallCost cost, Measurement.Cost value) {
+        if (value == null) {
+            return "";
+        }
         return Format.cost(cost, value.score())
                 + (Double.isFinite(value.error()) ? " ± " + Format.cost(cost, value.error()) : "");
     }

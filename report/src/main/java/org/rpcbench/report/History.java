@@ -17,24 +17,31 @@ import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.HistoryEntry;
+import org.rpcbench.contract.RunRecord;
 
 /**
- * The benchmark history: every night's figures, one series per pair, benchmark, mode, threads, params and metric,
- * searched for steps ({@link ChangePoints}) and for slow drifts. A step to the worse side beyond the threshold that
- * begins among the newest nights is flagged; older steps and drifts are reported, with the commits they lie between.
+ * The benchmark history: every night's figures, one series per machine, pair, benchmark, mode, threads, params and
+ * metric, searched for steps ({@link ChangePoints}) and for slow drifts. A step to the worse side beyond the threshold
+ * that begins among the newest nights is flagged; older steps and drifts are reported, with the commits they lie
+ * between. Two machines' figures are never one series: runners differ by CPU model, and a step from one to the other
+ * is the machine's, which is what an A/B run on one machine exists to keep out of a verdict.
  */
 final class History {
 
     /** The newest nights a drift is fitted over: four weeks of nightly runs. */
     static final int DRIFT_NIGHTS = 28;
 
-    /** One series' key: what {@link HistoryEntry} measures, without when and which commit. */
-    record SeriesKey(String pair, String benchmark, String mode, int threads, SortedMap<String, String> params,
-            String metric) {
+    /** One series' key: what {@link HistoryEntry} measures and on which machine, without when and which commit. */
+    record SeriesKey(String machine, String pair, String benchmark, String mode, int threads,
+            SortedMap<String, String> params, String metric) {
 
         static SeriesKey of(HistoryEntry entry) {
-            return new SeriesKey(entry.pair(), entry.benchmark(), entry.mode(), entry.threads(), entry.params(),
-                    entry.metric());
+            return new SeriesKey(entry.machine(), entry.pair(), entry.benchmark(), entry.mode(), entry.threads(),
+                    entry.params(), entry.metric());
+        }
+
+        String machineText() {
+            return machine == null ? "unknown" : machine;
         }
 
         boolean higherIsBetter() {
@@ -98,10 +105,11 @@ final class History {
             } catch (UncheckedIOException e) {
                 throw new InputException(e.getMessage());
             }
+            String machine = abMachine(source, record);
             List<HistoryEntry> entries = new ArrayList<>();
             for (AbVerdict.Line line : verdict.lines()) {
                 if (line.benchmark() != null && line.candidate() != null) {
-                    entries.add(new HistoryEntry(record.start(), record.candidate().commit(), line.pair(),
+                    entries.add(new HistoryEntry(record.start(), record.candidate().commit(), machine, line.pair(),
                             line.benchmark(), line.mode(), line.threads(), line.params(), line.metric(), line.unit(),
                             line.candidate()));
                 }
@@ -112,18 +120,39 @@ final class History {
         String time = run.info() != null && run.info().start() != null ? run.info().start() : Instant.now().toString();
         String commit = run.info() != null && run.info().environment() != null
                 ? run.info().environment().gitCommit() : null;
+        String machine = run.info() == null ? null : HistoryEntry.machine(run.info().environment());
         List<HistoryEntry> entries = new ArrayList<>();
         for (Measurement m : run.measurements()) {
-            entries.add(new HistoryEntry(time, commit, m.pair(), m.benchmark(), m.mode(), m.threads(), m.params(),
-                    AbVerdict.SCORE, m.unit(), m.score()));
+            entries.add(new HistoryEntry(time, commit, machine, m.pair(), m.benchmark(), m.mode(), m.threads(),
+                    m.params(), AbVerdict.SCORE, m.unit(), m.score()));
             m.costs().forEach((cost, value) -> {
                 if (CallCost.PER_CALL.contains(cost)) {
-                    entries.add(new HistoryEntry(time, commit, m.pair(), m.benchmark(), m.mode(), m.threads(),
-                            m.params(), cost.label(), cost.unit(), value.score()));
+                    entries.add(new HistoryEntry(time, commit, machine, m.pair(), m.benchmark(), m.mode(),
+                            m.threads(), m.params(), cost.label(), cost.unit(), value.score()));
                 }
             });
         }
         return entries;
+    }
+
+    /** The machine an A/B run's trials ran on: the first of its runs that names one, or null. */
+    private static String abMachine(Path source, AbRecord record) {
+        for (AbRecord.Trial trial : record.trials()) {
+            for (String run : java.util.Arrays.asList(trial.candidateRun(), trial.baselineRun())) {
+                if (run == null || !Files.isRegularFile(source.resolve(run).resolve(Run.RUN_JSON))) {
+                    continue;
+                }
+                try {
+                    String machine = HistoryEntry.machine(RunRecord.read(source.resolve(run)).environment());
+                    if (machine != null) {
+                        return machine;
+                    }
+                } catch (UncheckedIOException e) {
+                    // a run.json cut short: the next run may name the machine
+                }
+            }
+        }
+        return null;
     }
 
     /**
@@ -201,33 +230,36 @@ final class History {
                 .append(" nights each. A step: a change of level found by binary segmentation with Welch's t-test")
                 .append(" (corrected p below the check's alpha); flagged when it is to the worse side, at least ")
                 .append(Format.axis(threshold)).append("%, and begins among the newest ").append(recent)
-                .append(" nights of its series.\n\n");
+                .append(" nights of its series. A series is one machine's (CPU model and cores): figures of two machines")
+                .append(" are never compared.\n\n");
         if (check.steps().isEmpty()) {
             md.append("No step.\n\n");
         } else {
-            md.append("| pair | call | metric | from | to | between commits | before | after | change | verdict |\n")
-                    .append("| --- | --- | --- | --- | --- | --- | ---: | ---: | ---: | --- |\n");
+            md.append("| pair | call | metric | from | to | between commits | before | after | change | verdict"
+                    + " | machine |\n")
+                    .append("| --- | --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |\n");
             for (Step step : check.steps()) {
                 String verdict = step.flagged() ? "**regression**" : step.worse() ? "worse" : "better";
                 md.append("| ").append(String.join(" | ", MarkdownReport.escape(step.key().pair()),
                         MarkdownReport.escape(step.key().call()), MarkdownReport.escape(step.key().metricText(
                                 step.unit())), date(step.lastBefore()), date(step.firstAfter()),
                         commits(step.lastBefore(), step.firstAfter()), number(step.step().before()),
-                        number(step.step().after()), Format.percent(step.step().changePercent()), verdict))
-                        .append(" |\n");
+                        number(step.step().after()), Format.percent(step.step().changePercent()), verdict,
+                        MarkdownReport.escape(step.key().machineText()))).append(" |\n");
             }
             md.append('\n');
         }
         if (!check.drifts().isEmpty()) {
             md.append("Slow drifts over the newest " + DRIFT_NIGHTS + " nights (a least-squares line over a week or"
                     + " more, reported, not failed):\n\n")
-                    .append("| pair | call | metric | since | per week | in all | side |\n")
-                    .append("| --- | --- | --- | --- | ---: | ---: | --- |\n");
+                    .append("| pair | call | metric | since | per week | in all | side | machine |\n")
+                    .append("| --- | --- | --- | --- | ---: | ---: | --- | --- |\n");
             for (Drift drift : check.drifts()) {
                 md.append("| ").append(String.join(" | ", MarkdownReport.escape(drift.key().pair()),
                         MarkdownReport.escape(drift.key().call()), MarkdownReport.escape(drift.key().metricText(
                                 drift.unit())), date(drift.first()), Format.percent(drift.perWeek()),
-                        Format.percent(drift.total()), drift.worse() ? "worse" : "better")).append(" |\n");
+                        Format.percent(drift.total()), drift.worse() ? "worse" : "better",
+                        MarkdownReport.escape(drift.key().machineText()))).append(" |\n");
             }
             md.append('\n');
         }

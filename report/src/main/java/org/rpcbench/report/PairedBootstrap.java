@@ -17,8 +17,12 @@ final class PairedBootstrap {
 
     static final int RESAMPLES = 10_000;
     static final double CONFIDENCE = 0.95;
+    /** The power at which a change is called detectable: seen nine times in ten. */
+    static final double POWER = 0.9;
+    /** The normal quantile of the interval's two-sided confidence. */
+    private static final double Z_INTERVAL = 1.9600;
     /** One-sided z of 90% power over the two-sided z of the interval: how far beyond its edge a change is seen. */
-    private static final double POWER_FACTOR = 1 + 1.2816 / 1.9600;
+    private static final double POWER_FACTOR = 1 + 1.2816 / Z_INTERVAL;
 
     private PairedBootstrap() {
     }
@@ -31,8 +35,48 @@ final class PairedBootstrap {
          * runs out of ten: the threshold, plus the half-width, plus the distance from 95% confidence to 90% power.
          */
         double detectable(double thresholdPercent) {
-            return thresholdPercent + (high - low) / 2 * 100 * POWER_FACTOR;
+            return thresholdPercent + halfWidth() * 100 * POWER_FACTOR;
         }
+
+        /** Half the interval's width, as a ratio. */
+        double halfWidth() {
+            return (high - low) / 2;
+        }
+    }
+
+    /**
+     * The smallest change in percent seen nine times in ten by a rule that needs two stages to flag it, each on its
+     * own trials (the first trials and the confirmation trials): with each stage's interval as wide as these
+     * half-widths (ratios), the change at which the chance that both lie beyond the threshold is {@link #POWER}.
+     * Each stage must then see it about 95% of the time, so this exceeds either stage's {@link Interval#detectable}.
+     */
+    static double detectableByBoth(double thresholdPercent, double firstHalfWidth, double confirmationHalfWidth) {
+        double low = thresholdPercent;
+        double high = thresholdPercent + 100 * 10 * Math.max(firstHalfWidth, confirmationHalfWidth) + 1;
+        for (int step = 0; step < 100; step++) {
+            double middle = (low + high) / 2;
+            double seen = seen(middle, thresholdPercent, firstHalfWidth)
+                    * seen(middle, thresholdPercent, confirmationHalfWidth);
+            if (seen < POWER) {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        return (low + high) / 2;
+    }
+
+    /**
+     * The chance that an interval of this half-width around an estimate of a true change lies wholly beyond the
+     * threshold (all in percent; the estimate normal, its standard deviation the half-width over the interval's z).
+     */
+    private static double seen(double changePercent, double thresholdPercent, double halfWidth) {
+        double spread = 100 * halfWidth / Z_INTERVAL;
+        if (spread == 0) {
+            return changePercent > thresholdPercent ? 1 : 0;
+        }
+        double z = (changePercent - thresholdPercent - 100 * halfWidth) / spread;
+        return z >= 0 ? 1 - normalTail(z) : normalTail(-z);
     }
 
     /** @param baseline, candidate one figure per trial, the same trials in the same order, two or more */

@@ -142,6 +142,95 @@ class AbComparisonTest {
                 "the other five trials are still judged");
     }
 
+    /** Six trials: the baseline's and the candidate's sides each as {@code candidate} makes them from its trial. */
+    private void abRun(java.util.function.IntFunction<AbRuns.Side> baseline,
+            java.util.function.IntFunction<AbRuns.Side> candidate) throws IOException {
+        List<AbRuns.Side> before = new java.util.ArrayList<>();
+        List<AbRuns.Side> after = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            before.add(baseline.apply(i));
+            after.add(candidate.apply(i));
+        }
+        AbRuns.write(directory, before, after, null);
+    }
+
+    @Test
+    void aCandidatePairSkippedBecauseItsServerRefusedWhatItWasGivenFailsTheGate() throws IOException {
+        abRun(AbRuns::baseline, i -> AbRuns.Side.notPassed("skipped", "dubbo-kryo-server cannot run this: Unknown"
+                + " option: '--inject-costs'"));
+
+        Judged judged = judge();
+
+        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
+        assertTrue(judged.out().contains("| dubbo-kryo |  |  |  |  |  |  |  | **pair failed** (trial 1: status skipped:"
+                + " dubbo-kryo-server cannot run this: Unknown option: '--inject-costs'; trial 2: "), judged.out());
+        assertTrue(judged.out().contains("Nothing was compared"), judged.out());
+        assertFalse(AbVerdict.read(directory).passed());
+    }
+
+    @Test
+    void aBenchmarkTheCandidateLostFailsTheGate() throws IOException {
+        abRun(i -> AbRuns.baseline(i).withListUser(), i -> AbRuns.candidate(i, 1.0, 1.0));
+
+        Judged judged = judge();
+
+        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
+        assertTrue(judged.out().contains("| dubbo-kryo | listUser (32 threads) | thrpt (calls/s) |  |  |  |  |  |"
+                + " **only in baseline** |"), judged.out());
+        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| within noise |"), judged.out());
+    }
+
+    @Test
+    void aCostTheCandidateStoppedReportingFailsTheGate() throws IOException {
+        abRun(AbRuns::baseline, i -> AbRuns.candidate(i, 1.0, 1.0).withoutServerBytes());
+
+        Judged judged = judge();
+
+        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
+        assertTrue(row(judged.out(), "server alloc (B/call)").endsWith("| **only in baseline** (the candidate"
+                + " reported none) |"), judged.out());
+        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| within noise |"), judged.out());
+    }
+
+    @Test
+    void aRunWhoseBaselineNeverFinishedComparesNothingAndFails() throws IOException {
+        abRun(i -> AbRuns.Side.notPassed("failed", "interrupted"), i -> AbRuns.candidate(i, 1.0, 1.0));
+
+        Judged judged = judge();
+
+        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
+        assertTrue(judged.out().contains("Nothing was compared: no benchmark and metric ran on both sides of a"
+                + " trial."), judged.out());
+        assertTrue(judged.out().strip().contains("**Gate: failed**"), judged.out());
+        assertFalse(AbComparison.failsOnRegressionsAlone(directory, THRESHOLDS), "nothing for confirmation to clear");
+    }
+
+    @Test
+    void theDetectableChangeIsTheRulesWhenTheRunWasGivenConfirmationTrials() throws IOException {
+        List<AbRuns.Side> baseline = new java.util.ArrayList<>();
+        List<AbRuns.Side> candidate = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            baseline.add(AbRuns.baseline(i));
+            candidate.add(AbRuns.candidate(i, 1.0, 1.0));
+        }
+        AbRuns.write(directory, baseline, candidate, null, 0);
+        double oneStage = judgedLine().detectable();
+        AbRuns.write(directory, baseline, candidate, null, 6);
+        Judged judged = judge();
+        double bothStages = AbVerdict.read(directory).lines().get(0).detectable();
+
+        assertEquals(ExitCode.OK, judged.exitCode(), judged.out());
+        assertTrue(bothStages > oneStage, "passing in its first trials, it would have needed the confirmation's too: "
+                + bothStages + " against " + oneStage);
+        assertTrue(judged.out().contains("sees nine times in ten, by the rule it is judged by (the first trials and"
+                + " the confirmation trials must each flag it)."), judged.out());
+    }
+
+    private AbVerdict.Line judgedLine() {
+        judge();
+        return AbVerdict.read(directory).lines().get(0);
+    }
+
     @Test
     void oneTrialIsNotJudgedAndFailsTheGate() throws IOException {
         abRun(1, 1.0, 1.0);

@@ -22,23 +22,55 @@ final class AbRuns {
     private AbRuns() {
     }
 
-    /** One side's run-all of one trial: run.json and the pair's JMH JSON with one getUser result. */
-    private static void run(Path directory, String name, String status, double callsPerSecond, double serverBytes)
-            throws IOException {
+    /**
+     * What one side of one trial did: its pair's status (with a message when it did not pass) and, when it passed,
+     * getUser's calls/s and server bytes per call (null: not reported), and listUser too when asked.
+     */
+    record Side(String status, String message, double callsPerSecond, Double serverBytes, boolean listUser) {
+
+        static Side passed(double callsPerSecond, Double serverBytes) {
+            return new Side("passed", null, callsPerSecond, serverBytes, false);
+        }
+
+        static Side notPassed(String status, String message) {
+            return new Side(status, message, 0, null, false);
+        }
+
+        Side withListUser() {
+            return new Side(status, message, callsPerSecond, serverBytes, true);
+        }
+
+        Side withoutServerBytes() {
+            return new Side(status, message, callsPerSecond, null, listUser);
+        }
+    }
+
+    /** One side's run-all of one trial: run.json and, when it passed, the pair's JMH JSON. */
+    private static void run(Path directory, String name, Side side) throws IOException {
         Path run = Files.createDirectories(directory.resolve(name));
-        boolean passed = status.equals("passed");
+        boolean passed = side.status().equals("passed");
         Files.writeString(run.resolve("run.json"), "{\"runId\": \"" + name + "\", \"pairs\": [{\"pair\":"
-                + " \"dubbo-kryo\", \"status\": \"" + status + "\"" + (passed ? ", \"result\": \"dubbo-kryo.json\"}]}"
-                        : ", \"message\": \"dubbo-kryo-client exited 1: wire check failed\"}]}"),
+                + " \"dubbo-kryo\", \"status\": \"" + side.status() + "\"" + (passed
+                        ? ", \"result\": \"dubbo-kryo.json\"}]}" : ", \"message\": \"" + side.message() + "\"}]}"),
                 StandardCharsets.UTF_8);
         if (passed) {
-            Files.writeString(run.resolve("dubbo-kryo.json"), String.format(Locale.ROOT, "[{\"benchmark\":"
-                    + " \"org.rpcbench.client.UserServiceBenchmark.getUser\", \"mode\": \"thrpt\", \"threads\": 32,"
-                    + " \"primaryMetric\": {\"score\": %f, \"scoreError\": \"NaN\", \"scoreUnit\": \"ops/s\","
-                    + " \"rawData\": [[%f]]}, \"secondaryMetrics\": {\"cost.server.alloc\": {\"score\": %f,"
-                    + " \"scoreError\": \"NaN\", \"scoreUnit\": \"B/op\", \"rawData\": [[%f]]}}}]",
-                    callsPerSecond, callsPerSecond, serverBytes, serverBytes), StandardCharsets.UTF_8);
+            List<String> results = new ArrayList<>();
+            results.add(result("getUser", side.callsPerSecond(), side.serverBytes()));
+            if (side.listUser()) {
+                results.add(result("listUser", side.callsPerSecond() / 2, side.serverBytes()));
+            }
+            Files.writeString(run.resolve("dubbo-kryo.json"), "[" + String.join(", ", results) + "]",
+                    StandardCharsets.UTF_8);
         }
+    }
+
+    private static String result(String call, double callsPerSecond, Double serverBytes) {
+        return String.format(Locale.ROOT, "{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark.%s\","
+                + " \"mode\": \"thrpt\", \"threads\": 32, \"primaryMetric\": {\"score\": %f, \"scoreError\":"
+                + " \"NaN\", \"scoreUnit\": \"ops/s\", \"rawData\": [[%f]]}, \"secondaryMetrics\": {%s}}", call,
+                callsPerSecond, callsPerSecond, serverBytes == null ? "" : String.format(Locale.ROOT,
+                        "\"cost.server.alloc\": {\"score\": %f, \"scoreError\": \"NaN\", \"scoreUnit\": \"B/op\","
+                                + " \"rawData\": [[%f]]}", serverBytes, serverBytes));
     }
 
     /**
@@ -59,23 +91,55 @@ final class AbRuns {
     static void write(Path directory, double[] throughputFactors, double allocationFactor, Integer confirmationFrom,
             int... failedTrials) throws IOException {
         int trials = throughputFactors.length;
-        int figures = Math.min(trials, THROUGHPUT.length);
-        List<AbRecord.Trial> done = new ArrayList<>();
+        List<Side> baseline = new ArrayList<>();
+        List<Side> candidate = new ArrayList<>();
         for (int i = 0; i < trials; i++) {
             int number = i + 1;
-            String prefix = String.format("trial-%02d-", number);
             boolean failed = Arrays.stream(failedTrials).anyMatch(trial -> trial == number);
-            run(directory, prefix + "baseline", "passed", THROUGHPUT[i % figures], ALLOCATION[i % figures]);
-            // the candidate's trial is as noisy as the baseline's, differently
-            run(directory, prefix + "candidate", failed ? "failed" : "passed",
-                    THROUGHPUT[(i + 2) % figures] * throughputFactors[i],
-                    ALLOCATION[(i + 3) % figures] * allocationFactor);
-            done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline", 0,
-                    prefix + "candidate", failed ? 1 : 0));
+            baseline.add(baseline(i));
+            candidate.add(failed ? Side.notPassed("failed", "dubbo-kryo-client exited 1: wire check failed")
+                    : candidate(i, throughputFactors[i], allocationFactor));
+        }
+        write(directory, baseline, candidate, confirmationFrom);
+    }
+
+    /** Trial {@code i}'s baseline as {@link #write(Path, int, double, double, int...)} writes it. */
+    static Side baseline(int i) {
+        return Side.passed(THROUGHPUT[i % THROUGHPUT.length], ALLOCATION[i % ALLOCATION.length]);
+    }
+
+    /** Trial {@code i}'s candidate, scaled: as noisy as the baseline's trial, differently. */
+    static Side candidate(int i, double throughputFactor, double allocationFactor) {
+        return Side.passed(THROUGHPUT[(i + 2) % THROUGHPUT.length] * throughputFactor,
+                ALLOCATION[(i + 3) % ALLOCATION.length] * allocationFactor);
+    }
+
+    /** A trial per baseline side, each with the candidate side beside it; the exit of a side not passed is 1. */
+    static void write(Path directory, List<Side> baseline, List<Side> candidate, Integer confirmationFrom)
+            throws IOException {
+        write(directory, baseline, candidate, confirmationFrom,
+                confirmationFrom == null ? 0 : baseline.size() - confirmationFrom + 1);
+    }
+
+    /** The same, the run given {@code confirmationTrials} whether or not they ran. */
+    static void write(Path directory, List<Side> baseline, List<Side> candidate, Integer confirmationFrom,
+            int confirmationTrials) throws IOException {
+        List<AbRecord.Trial> done = new ArrayList<>();
+        for (int i = 0; i < baseline.size(); i++) {
+            int number = i + 1;
+            String prefix = String.format("trial-%02d-", number);
+            run(directory, prefix + "baseline", baseline.get(i));
+            run(directory, prefix + "candidate", candidate.get(i));
+            done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline",
+                    exit(baseline.get(i)), prefix + "candidate", exit(candidate.get(i))));
         }
         new AbRecord(new AbRecord.Side("HEAD~1", "0123456789abcdef0123", null, "/wt/a"),
                 new AbRecord.Side("/work/main", "fedcba9876543210fedc", true, "/work/main"), List.of("dubbo-kryo"),
                 "user", List.of("--forks", "1"), List.of(), 42, List.of("benchmark.sh", "ab"), "start", "end", done,
-                confirmationFrom).write(directory);
+                confirmationFrom, confirmationTrials).write(directory);
+    }
+
+    private static int exit(Side side) {
+        return side.status().equals("passed") ? 0 : 1;
     }
 }

@@ -33,7 +33,7 @@ class CompareTest {
                 .contains("| -10.0% | within noise (inside the noise ±4,000 calls/s) |"), md);
         assertTrue(row(md, "dubbo-kryo", "existUser (32 threads)", "thrpt")
                 .contains("| +20.0% | improvement (beyond noise ±600 calls/s) |"), md);
-        assertTrue(row(md, "dubbo-kryo", "createUser (32 threads)", "thrpt").contains("| only in baseline |"), md);
+        assertTrue(row(md, "dubbo-kryo", "createUser (32 threads)", "thrpt").contains("| **only in baseline** |"), md);
         assertTrue(row(md, "dubbo-kryo", "assembleRandomNumbers (20 threads)", "thrpt")
                 .contains("| only in candidate |"), md);
         assertTrue(row(md, "dubbo-kryo", "getUser (32 threads)", "avgt")
@@ -67,11 +67,32 @@ class CompareTest {
         String baseline = Fixtures.arg("baseline/dubbo-kryo.json");
         String candidate = Fixtures.arg("candidate/dubbo-kryo.json");
 
-        assertEquals(1, Fixtures.cli("compare", baseline, candidate).exitCode());
+        Fixtures.Result strict = Fixtures.cli("compare", baseline, candidate);
+        assertEquals(1, strict.exitCode());
+        assertTrue(strict.out().contains("-25.0% | **regression**"), strict.out());
         Fixtures.Result lenient = Fixtures.cli("compare", "--threshold", "30", baseline, candidate);
-        assertEquals(0, lenient.exitCode(), lenient.out());
         assertTrue(lenient.out().contains("-25.0% | within noise (under the 30% threshold)"), lenient.out());
         assertTrue(lenient.out().contains("threshold 30%"), lenient.out());
+        assertTrue(lenient.out().contains("0 regressions, 0 improvements, 5 within noise, 2 unmatched"), lenient.out());
+        // the candidate lost createUser: no threshold passes that
+        assertEquals(1, lenient.exitCode(), lenient.out());
+    }
+
+    @Test
+    void whatTheCandidateLostFailsTheGateEvenWithNothingSlower(@TempDir Path directory) throws Exception {
+        String baseline = costs(directory, "a", 40, 10000).toString();
+        Path candidate = costs(directory, "b", 40, 10000);
+        Files.writeString(candidate, Files.readString(candidate).replaceAll(
+                "\\\"cost.server.cpu\\\": \\{[^}]*\\}, ", ""));
+
+        Fixtures.Result result = Fixtures.cli("compare", baseline, candidate.toString());
+
+        assertEquals(1, result.exitCode(), result.out());
+        assertTrue(result.out().contains("| dubbo-kryo | getUser (4 threads) | server CPU (µs/call) | 40.0 ± 1.0 |  |"
+                + "  | **only in baseline** (the candidate reported none) |"), result.out());
+        assertTrue(result.out().contains("0 regressions, 0 improvements, 1 within noise, 1 only in baseline;"),
+                result.out());
+        assertTrue(result.out().strip().endsWith("**Gate: failed**"), result.out());
     }
 
     @Test
@@ -79,8 +100,11 @@ class CompareTest {
         Fixtures.Result result = Fixtures.cli("compare", Fixtures.arg("units/dubbo-kryo.json"),
                 Fixtures.arg("units/dubbo-kryo-ms.json"));
 
-        assertEquals(0, result.exitCode(), result.err());
         assertTrue(result.out().contains("| 2,500 ± 50 calls/s | 2,500 ± 50 calls/s | +0.0% | within noise"),
+                result.out());
+        // the candidate ran throughput only: its lost average-time and sample results fail the gate
+        assertEquals(1, result.exitCode(), result.err());
+        assertEquals(2, result.out().lines().filter(line -> line.endsWith("| **only in baseline** |")).count(),
                 result.out());
     }
 
@@ -114,8 +138,8 @@ class CompareTest {
                 + " 10,150 ± 50 | +1.5% | within noise (under the 2% threshold) |"), md);
         assertEquals(2, md.lines().filter(line -> line.contains("(µs/call)") || line.contains("(B/call)")).count(),
                 "one line per cost and call, whatever the modes; the load is not gated: " + md);
-        assertTrue(md.contains("1 regression, 0 improvements, 1 within noise; thresholds: CPU 10%, bytes allocated"
-                + " 2%"), md);
+        assertTrue(md.contains("1 regression, 0 improvements, 1 within noise, 0 only in baseline; thresholds: CPU 10%,"
+                + " bytes allocated 2%"), md);
         assertTrue(md.strip().endsWith("**Gate: failed**"), md);
 
         Fixtures.Result lenient = Fixtures.cli("compare", "--cpu-threshold", "25", "--alloc-threshold", "1",

@@ -29,13 +29,21 @@ class HistoryTest {
     @TempDir
     Path directory;
 
+    private static final String MACHINE = "AMD EPYC 7763 64-Core Processor, 2 cores";
+
     /** Nightly getUser figures of one metric, night n's level given, each spread by ±2%; commit c<n> each. */
     private static List<HistoryEntry> nights(int count, String mode, String metric, IntToDoubleFunction level) {
+        return nights(count, mode, metric, level, night -> MACHINE);
+    }
+
+    /** The same, night n run on the machine given. */
+    private static List<HistoryEntry> nights(int count, String mode, String metric, IntToDoubleFunction level,
+            java.util.function.IntFunction<String> machine) {
         Random noise = new Random(11);
         List<HistoryEntry> entries = new ArrayList<>();
         for (int night = 0; night < count; night++) {
             entries.add(new HistoryEntry(FIRST_NIGHT.plus(Duration.ofDays(night)).toString(), "c" + night,
-                    "dubbo-kryo", GET_USER, mode, 32, new TreeMap<>(), metric,
+                    machine.apply(night), "dubbo-kryo", GET_USER, mode, 32, new TreeMap<>(), metric,
                     metric.equals(AbVerdict.SCORE) ? Units.CALLS_PER_SECOND : "B/op",
                     level.applyAsDouble(night) * (1 + (noise.nextDouble() - 0.5) * 0.04)));
         }
@@ -56,8 +64,19 @@ class HistoryTest {
 
         assertTrue(md.contains("| dubbo-kryo | getUser (32 threads) | thrpt (calls/s) | 2026-10-20 | 2026-10-21 |"
                 + " `c19..c20` |"), md);
-        assertTrue(md.contains("| **regression** |"), md);
+        assertTrue(md.contains("| **regression** | " + MACHINE + " |"), md);
         assertTrue(md.strip().endsWith("**History: failed**"), md);
+    }
+
+    @Test
+    void aStepThatComesWithAnotherMachineIsTheMachinesAndFailsNothing() throws IOException {
+        String other = "Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz, 2 cores";
+        String md = check(nights(23, "thrpt", AbVerdict.SCORE, night -> night < 20 ? 10_000 : 8_500,
+                night -> night < 20 ? MACHINE : other), 0);
+
+        assertTrue(md.contains("2 series, up to 20 nights each"), md);
+        assertTrue(md.contains("No step."), md);
+        assertTrue(md.strip().endsWith("**History: passed**"), md);
     }
 
     @Test
@@ -81,7 +100,7 @@ class HistoryTest {
 
         assertTrue(md.contains("Slow drifts over the newest 28 nights"), md);
         assertTrue(md.lines().anyMatch(line -> line.startsWith("| dubbo-kryo | getUser (32 threads) | server alloc"
-                + " (B/call) | 2026-10-01 | +2.") && line.endsWith("| worse |")), md);
+                + " (B/call) | 2026-10-01 | +2.") && line.endsWith("| worse | " + MACHINE + " |")), md);
     }
 
     @Test
@@ -111,6 +130,8 @@ class HistoryTest {
         assertTrue(result.out().startsWith(entries.size() + " figures of "), result.out());
         assertTrue(entries.stream().allMatch(entry -> entry.pair() != null && entry.benchmark() != null),
                 entries.toString());
+        assertTrue(entries.stream().allMatch(entry -> entry.machine() != null && entry.machine().endsWith(" cores")),
+                "each figure names the machine of the run's environment: " + entries);
     }
 
     @Test

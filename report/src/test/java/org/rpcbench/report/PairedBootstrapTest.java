@@ -42,6 +42,21 @@ class PairedBootstrapTest {
     }
 
     @Test
+    void twoStagesThatMustBothFlagAChangeSeeOnlyALargerOne() {
+        PairedBootstrap.Interval interval = new PairedBootstrap.Interval(1.0, 0.95, 1.05);
+        double oneStage = interval.detectable(3);
+        double bothStages = PairedBootstrap.detectableByBoth(3, interval.halfWidth(), interval.halfWidth());
+
+        // each stage must see it sqrt(0.9) = 94.9% of the time: 1.6322 standard deviations beyond its edge
+        assertEquals(3 + 5 * (1 + 1.6322 / 1.96), bothStages, 0.01);
+        assertTrue(bothStages > oneStage + 0.8, bothStages + " against " + oneStage);
+        assertEquals(oneStage, PairedBootstrap.detectableByBoth(3, interval.halfWidth(), 0), 0.01,
+                "a confirmation that cannot miss leaves the first stage's power");
+        assertTrue(PairedBootstrap.detectableByBoth(3, 0.05, 0.05 * Math.sqrt(2)) > bothStages,
+                "fewer confirmation trials, a wider second stage, a larger change");
+    }
+
+    @Test
     void theSameSeedGivesTheSameInterval() {
         double[] candidate = {101, 103, 99, 105, 98, 104, 97, 103};
 

@@ -22,6 +22,7 @@ import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.RunFiles;
+import org.rpcbench.contract.RunRecord;
 import org.rpcbench.report.AbComparison;
 import org.rpcbench.report.AbPower;
 import org.rpcbench.report.ReportCli;
@@ -224,7 +225,7 @@ final class AbCommand implements Callable<Integer> {
         long orderSeed = seed != null ? seed : new Random().nextLong();
         AbRecord record = new AbRecord(before.record(), after.record(), pairs, scenario, trialArgs,
                 ArgumentWords.split(candidateServerArgs), orderSeed, Launcher.typed(spec), Instant.now().toString(),
-                null, List.of(), null);
+                null, List.of(), null, confirmationTrials);
         record.write(directory);
         console.println("ab " + directory.getFileName() + ": " + trials + " trials of " + String.join(",", pairs)
                 + ", scenario " + scenario + ", each side once per trial in random order (seed " + orderSeed + ")"
@@ -391,6 +392,14 @@ final class AbCommand implements Callable<Integer> {
                     out.println("interrupted: judge what finished with benchmark.sh ab --judge " + directory);
                     return new Trials(record, ExitCode.INTERRUPTED);
                 }
+                Optional<String> refused = refused(directory.resolve(trial.run(name)));
+                if (refused.isPresent()) {
+                    // a server that refused what it was given (a mistyped --candidate-server-args) refuses it in
+                    // every trial: bad input, said once, not a gate that fails after all its trials
+                    spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
+                            + " could not run " + refused.get());
+                    return new Trials(record, ExitCode.USAGE);
+                }
                 if (exit.isEmpty() || exit.get() != ExitCode.OK && exit.get() != ExitCode.FAILED) {
                     spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
                             + (exit.isEmpty() ? " did not end in " + trialTimeout + " minutes"
@@ -407,6 +416,21 @@ final class AbCommand implements Callable<Integer> {
         AbRecord ended = record.withTrials(done, Instant.now().toString());
         ended.write(directory);
         return new Trials(ended, ExitCode.OK);
+    }
+
+    /** The first pair a side's run skipped, "pair: why", as its run.json says; empty when none was. */
+    private static Optional<String> refused(Path runDirectory) {
+        if (!Files.isRegularFile(runDirectory.resolve(RunRecord.FILE_NAME))) {
+            return Optional.empty();
+        }
+        try {
+            return RunRecord.read(runDirectory).pairs().stream()
+                    .filter(pair -> RunRecord.Pair.SKIPPED.equals(pair.status()))
+                    .map(pair -> pair.pair() + ": " + pair.message())
+                    .findFirst();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /**

@@ -197,14 +197,34 @@ final class PairRun {
                 listener.serverReady(ready);
             } else if (outcome.message == null) {
                 Optional<Stopped> stopped = RecordFiles.readIfPresent(files.serverStop(i), Stopped.class);
-                // a server that refuses what it was asked (its stack has no registry) is not a failure
-                outcome.skipped = !aborted && stopped.filter(stop -> stop.exitCode() == ExitCode.USAGE).isPresent();
+                // a server that exits before its options are read writes no stop record: its status says why
+                Optional<Integer> exit = servers.get(i).isAlive() ? Optional.empty()
+                        : servers.get(i).awaitExit(Duration.ofSeconds(5));
+                // a server that refuses what it was asked (its stack has no registry, an option it does not know)
+                // is not a failure of the stack
+                outcome.skipped = !aborted && (stopped.filter(stop -> stop.exitCode() == ExitCode.USAGE).isPresent()
+                        || stopped.isEmpty() && exit.filter(code -> code == ExitCode.USAGE).isPresent());
+                Path output = files.serverOutput(i);
+                String why = stopped.map(Stopped::message).orElseGet(() -> exit
+                        .map(code -> "exited " + code + " before it was ready: " + lastWords(output))
+                        .orElse("no ready record within " + SERVER_START_TIMEOUT.toSeconds() + " s; see " + output));
                 outcome.problem(aborted ? "interrupted" : servers.get(i).name() + (outcome.skipped
-                        ? " cannot run this: " : " did not start: ") + stopped.map(Stopped::message)
-                        .orElse("no ready record within " + SERVER_START_TIMEOUT.toSeconds() + " s; see "
-                                + files.serverOutput(i)));
+                        ? " cannot run this: " : " did not start: ") + why);
             }
         }
+    }
+
+    /** What a process said last: its last line that begins with "error:", else its last line; "see" the file. */
+    private static String lastWords(Path output) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(output).stream().filter(line -> !line.isBlank()).toList();
+        } catch (IOException | RuntimeException e) {
+            return "see " + output;
+        }
+        return lines.stream().filter(line -> line.startsWith("error:")).reduce((first, second) -> second)
+                .or(() -> lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(lines.size() - 1)))
+                .map(line -> line + " (" + output + ")").orElse("see " + output);
     }
 
     /**
