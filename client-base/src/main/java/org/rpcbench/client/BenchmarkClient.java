@@ -127,7 +127,8 @@ public final class BenchmarkClient {
             System.setProperty("jmh.ignoreLock", "true");
         }
         String module = RunFiles.moduleName(BenchmarkClient.class, "rpcbench-client");
-        Path resultFile = options.resultFile(module).toAbsolutePath();
+        Path resultFile = (options.resultFile() != null ? options.resultFile() : options.newResultFile(module))
+                .toAbsolutePath();
         Path logFile = RunFiles.logTo(resultFile.resolveSibling(resultFile.getFileName() + ".log"));
         if (options.preset() != null) {
             out.println("preset: " + options.preset().description());
@@ -159,6 +160,11 @@ public final class BenchmarkClient {
             if (options.soakSettings() != null) {
                 return runSoak(connection, check.proofs(), before, resultFile, logFile);
             }
+            if (options.forks() == 0) {
+                err.println("warning: --forks 0 measures inside this client's JVM (-Xmx512m, beside its wire check and"
+                        + " JMH's own work): figures for debugging, not for comparing; its CPU per call is not"
+                        + " reported");
+            }
             ready(ClientReady.JMH, check.proofs());
             List<RunResult> results = new ArrayList<>();
             List<JmhRun> runs = options.runs();
@@ -185,7 +191,8 @@ public final class BenchmarkClient {
             out.println();
             out.print(table);
             out.println(ServerLoad.describe(before, connection.sampleServers(), check.proofs(),
-                    connection.proveWire(), ServerLoad.forkCpuNanos()));
+                    connection.proveWire(), options.forks() == 0 ? OptionalLong.empty() : ServerLoad.forkCpuNanos(),
+                    ServerLoad.clientCalls(results)));
             out.println("results: " + resultFile);
             out.println("table: " + tableFile);
             out.println("log: " + logFile);
@@ -336,7 +343,7 @@ public final class BenchmarkClient {
         out.println();
         out.print(report.summary());
         out.println(ServerLoad.describe(before, connection.sampleServers(), proofs, connection.proveWire(),
-                OptionalLong.empty()));
+                OptionalLong.empty(), 0));
         out.println("results: " + resultFile);
         out.println("log: " + logFile);
         return report.passed() ? new Stopped(ExitCode.OK, null, null, resultFile.toString())
@@ -379,7 +386,7 @@ public final class BenchmarkClient {
         if (!report.interrupted()) {
             // stopped by hand, the servers may be stopping too
             out.println(ServerLoad.describe(before, connection.sampleServers(), proofs, connection.proveWire(),
-                    OptionalLong.empty()));
+                    OptionalLong.empty(), 0));
         }
         out.println("results: " + resultFile);
         out.println("samples: " + samples);

@@ -1,5 +1,6 @@
 package org.rpcbench.client;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -228,7 +229,8 @@ public final class ClientOptions {
         List<Integer> sweep;
 
         @Option(names = "--slo", paramLabel = "pNN=time", description = "with --rate-sweep: a response-time bound,"
-                + " e.g. p99=5ms; the highest rate kept within it is each call's capacity under it")
+                + " e.g. p99=5ms; the highest rate kept within it below the first step that broke it is each call's"
+                + " capacity under it")
         String slo;
 
         @Option(names = "--duration", paramLabel = "time", converter = TimeConverter.class,
@@ -476,6 +478,12 @@ public final class ClientOptions {
         }
     }
 
+    /**
+     * The highest rate the open loop takes: a call due every 100 ns. Its threads take due times one at a time; past
+     * this they would be handed times already gone, and the run would measure its own schedule, not the stack.
+     */
+    static final double MAX_RATE = 10_000_000;
+
     private void checkOpenLoop() {
         if (threads.size() > 1) {
             throw new IllegalArgumentException("option threads: the open loop runs one thread count, not a list");
@@ -486,6 +494,11 @@ public final class ClientOptions {
         }
         if (openLoop().rate != null && (!(openLoop().rate > 0) || Double.isInfinite(openLoop().rate))) {
             throw new IllegalArgumentException("option rate: " + openLoop().rate + " is not a positive rate");
+        }
+        if (openLoop().rate != null && openLoop().rate > MAX_RATE) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "option rate: %,.0f calls/s is beyond what"
+                    + " the load generator schedules: at most %,.0f, a call due every %d ns (its threads take a due"
+                    + " time in turn)", openLoop().rate, MAX_RATE, (long) (1e9 / MAX_RATE)));
         }
         if (openLoop().sweep != null) {
             int previous = 0;
@@ -788,13 +801,17 @@ public final class ClientOptions {
         }
     }
 
-    /** The result file: as given, or results/&lt;module&gt;-&lt;UTC time&gt;.&lt;format&gt; (working directory). */
-    Path resultFile(String module) {
-        if (resultFile != null) {
-            return resultFile;
-        }
-        return Path.of("results",
-                module + "-" + RunFiles.utcStamp() + "." + resultFormat().name().toLowerCase(Locale.ROOT));
+    /** The result file as given, or null for a new one under results/ ({@link #newResultFile}). */
+    Path resultFile() {
+        return resultFile;
+    }
+
+    /**
+     * A new results/&lt;module&gt;-&lt;UTC time&gt;.&lt;format&gt; (working directory), its name reserved for this run
+     * ({@link RunFiles#newResultFile}): two runs started in the same second never share it.
+     */
+    Path newResultFile(String module) throws IOException {
+        return RunFiles.newResultFile(Path.of("results"), module, resultFormat().name().toLowerCase(Locale.ROOT));
     }
 
     Path profileDirectory() {

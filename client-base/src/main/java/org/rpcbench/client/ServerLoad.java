@@ -4,19 +4,24 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.RunResult;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.stack.ServerSample;
 
 /**
  * What a run cost, from a sample of every provider before and one after: each server's CPU, the calls it served
  * (its own counter), its CPU per call and the CPU-bound call's spread over worker threads; and the client's CPU per
- * call, from its JMH forks. Both per-call figures cover the same calls, warmups included.
+ * call, from its JMH forks over the calls they made (warmups included, as the servers' counts are; with other
+ * consumers calling the same providers, a server's calls are theirs too, the client's only its own).
  */
 final class ServerLoad {
 
@@ -29,29 +34,37 @@ final class ServerLoad {
     /**
      * @param before, after each provider's sample, by the server's end of the connection
      * @param proofsBefore, proofsAfter each provider's proof, whose call counts bracket the run
-     * @param forkCpuNanos the JMH forks' CPU time, or empty where it cannot be read
+     * @param forkCpuNanos the JMH forks' CPU time, or empty where it cannot be read or there were none
+     * @param clientCalls the calls the forks made, warmups included; 0 when unknown
      */
     static String describe(Map<String, ServerSample> before, Map<String, ServerSample> after,
-            List<WireProof> proofsBefore, List<WireProof> proofsAfter, OptionalLong forkCpuNanos) {
+            List<WireProof> proofsBefore, List<WireProof> proofsAfter, OptionalLong forkCpuNanos, long clientCalls) {
         List<String> lines = new ArrayList<>();
-        long allCalls = 0;
         for (Map.Entry<String, ServerSample> provider : before.entrySet()) {
             ServerSample earlier = provider.getValue();
             ServerSample later = after.get(provider.getKey());
             String server = before.size() == 1 ? "server" : "server " + provider.getKey();
             long calls = calls(proofsAfter, provider.getKey()) - calls(proofsBefore, provider.getKey());
-            allCalls += calls;
             if (later == null) {
                 lines.add(server + ": did not answer the probe after the run");
             } else {
                 lines.add(describe(server, earlier, later, calls));
             }
         }
-        if (forkCpuNanos.isPresent() && allCalls > 0) {
-            lines.add(String.format(Locale.ROOT, "client: %.1f s of CPU in its JMH forks, %.1f µs per call",
-                    forkCpuNanos.getAsLong() / 1e9, forkCpuNanos.getAsLong() / 1e3 / allCalls));
+        if (forkCpuNanos.isPresent() && clientCalls > 0) {
+            lines.add(String.format(Locale.ROOT, "client: %.1f s of CPU in its JMH forks, %,d calls, %.1f µs per call",
+                    forkCpuNanos.getAsLong() / 1e9, clientCalls, forkCpuNanos.getAsLong() / 1e3 / clientCalls));
         }
         return String.join(System.lineSeparator(), lines);
+    }
+
+    /** The calls JMH's forks made for these results, warmups included. */
+    static long clientCalls(Collection<RunResult> results) {
+        return results.stream().flatMap(result -> result.getBenchmarkResults().stream())
+                .map(BenchmarkResult::getMetadata)
+                .filter(Objects::nonNull)
+                .mapToLong(metadata -> metadata.getWarmupOps() + metadata.getMeasurementOps())
+                .sum();
     }
 
     /** The benchmark calls a server had served when its proof was taken. */

@@ -154,16 +154,23 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
     }
 
     /**
-     * A sweep's capacity under the bound for one call: the highest achieved rate of a step that kept its rate and
-     * the bound; null when no step did, or there is no bound.
+     * A sweep's capacity under the bound for one call: the highest achieved rate of the steps below the first one
+     * (by rate asked) that broke the bound, did not keep its rate or failed; a higher step that kept the bound after
+     * a lower one broke it is luck, not capacity. Null when the lowest step broke it, or there is no bound.
      */
     public Double capacityUnderSlo(String call) {
         if (slo == null) {
             return null;
         }
-        return calls.stream().filter(step -> step.call().equals(call) && step.rateNotKept() == null
-                        && step.problem() == null && slo.keptBy(step.responseTime()))
-                .map(CallResult::achievedRate).max(Double::compare).orElse(null);
+        Double capacity = null;
+        for (CallResult step : calls.stream().filter(step -> step.call().equals(call))
+                .sorted(java.util.Comparator.comparingDouble(CallResult::targetRate)).toList()) {
+            if (step.rateNotKept() != null || step.problem() != null || !slo.keptBy(step.responseTime())) {
+                break;
+            }
+            capacity = capacity == null ? step.achievedRate() : Math.max(capacity, step.achievedRate());
+        }
+        return capacity;
     }
 
     /** The console summary: a table of response times, labelled as open-loop ones. */

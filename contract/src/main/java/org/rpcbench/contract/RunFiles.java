@@ -1,6 +1,7 @@
 package org.rpcbench.contract;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -27,6 +28,27 @@ public final class RunFiles {
     /** The current UTC time as it appears in file names, e.g. 20261122T004641Z. */
     public static String utcStamp() {
         return UTC_STAMP.format(ZonedDateTime.now(ZoneOffset.UTC));
+    }
+
+    /**
+     * A new result file in {@code directory}, {@code <stem>-<UTC time>.<extension>}, or with {@code -2}, {@code -3},
+     * ... after the time when a run started in the same second has it: reserved by creating its log file
+     * ({@code <result>.log}) exclusively, so that two runs never share a result, and no result file exists until
+     * the run writes it whole.
+     */
+    public static Path newResultFile(Path directory, String stem, String extension) throws IOException {
+        Path absolute = directory.toAbsolutePath();
+        Files.createDirectories(absolute);
+        String stamped = stem + "-" + utcStamp();
+        for (int attempt = 1; ; attempt++) {
+            Path result = absolute.resolve(stamped + (attempt == 1 ? "" : "-" + attempt) + "." + extension);
+            try {
+                Files.createFile(result.resolveSibling(result.getFileName() + ".log"));
+                return result;
+            } catch (FileAlreadyExistsException e) {
+                // a run that started in the same second has this name: the next one
+            }
+        }
     }
 
     /**

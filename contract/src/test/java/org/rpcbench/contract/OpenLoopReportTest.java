@@ -1,0 +1,33 @@
+package org.rpcbench.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class OpenLoopReportTest {
+
+    /** A sweep step of getUser at this rate, answered at it, with this p99 in ms. */
+    private static OpenLoopReport.CallResult step(double rate, double p99) {
+        OpenLoopReport.Latency time = new OpenLoopReport.Latency(1000, p99 / 2, p99 / 3, p99 / 2, p99, p99, p99, p99);
+        return new OpenLoopReport.CallResult("getUser", rate, null, 1000, 1000, 0, 1000, 0, 0, rate, time, time, 4, 0,
+                null, null, null, null);
+    }
+
+    private static OpenLoopReport sweep(OpenLoopReport.CallResult... steps) {
+        return new OpenLoopReport(1, null, List.of(25, 50, 75), OpenLoopReport.Slo.parse("p99=5ms"),
+                OpenLoopReport.FIXED, 10, 10, 4, List.of(steps));
+    }
+
+    @Test
+    void theCapacityUnderABoundIsTheHighestRateBelowTheFirstStepThatBrokeIt() {
+        assertEquals(3000.0, sweep(step(1000, 1), step(2000, 2), step(3000, 4)).capacityUnderSlo("getUser"));
+        // 2,000 calls/s broke the bound; 3,000 keeping it after that is luck, not capacity
+        assertEquals(1000.0, sweep(step(1000, 1), step(2000, 9), step(3000, 4)).capacityUnderSlo("getUser"));
+        assertNull(sweep(step(1000, 6), step(2000, 2)).capacityUnderSlo("getUser"));
+        // in whatever order the steps ran, the rates asked order them
+        assertEquals(1000.0, sweep(step(3000, 4), step(2000, 9), step(1000, 1)).capacityUnderSlo("getUser"));
+    }
+}
