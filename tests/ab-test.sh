@@ -40,7 +40,7 @@ check "ab with two trials: exit 2 (an interval needs three)" \
 
 # a mistyped candidate server option: every trial would refuse it, so the first says so and ends the run
 check "ab whose candidate's servers refuse an option: exit 2 in trial 1, with the server's own words" \
-    exits_with 2 "the candidate's run of trial 1 could not run dubbo-kryo: dubbo-kryo-server cannot run this: exited 2 before it was ready: error: Unknown option: '--inject-costs'" \
+    exits_with 2 "the candidate's run of trial 1 could not run dubbo-kryo: dubbo-kryo-server cannot run this: exited 2 before it was ready: error: Unknown options?: '--inject-costs'" \
     "$work/refused.out" -- "$root/benchmark.sh" ab -p "$(free_port)" --trials 3 --pairs dubbo-kryo \
     --out "$work/refused" --candidate-server-args "--inject-costs getUser:2ms" \
     -a "--benchmarks getUser --warmupIterations 0 --measurementIterations 1 --measurementTime 1" "$root" "$root"

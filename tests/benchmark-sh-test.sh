@@ -75,11 +75,6 @@ ceiling_modes=thrpt
 [ "$tier" = full ] && ceiling_modes=thrpt,avgt,sample
 
 # pair_end_to_end PAIR [JAVA_HOME]: server, client with one-second iterations, checked JSON, clean stop
-# a file that does not hold a text
-lacks() {
-    ! grep -q "$1" "$2"
-}
-
 pair_end_to_end() {
     local pair=$1 java_home=${2:-} port result=$work/$1${2:+-jdk}.json
     port=$(free_port)
