@@ -31,7 +31,7 @@ public enum UserCalls {
 
         @Override
         public Object[] sampleArguments() {
-            return new Object[] {UserServiceContract.user(1)};
+            return new Object[] {UserServiceContract.newUser()};
         }
 
         @Override
@@ -131,7 +131,7 @@ public enum UserCalls {
             }
         }
 
-        private final User newUser = UserServiceContract.user(1);
+        private final User newUser = UserServiceContract.newUser();
         private int sequence;
 
         int next() {

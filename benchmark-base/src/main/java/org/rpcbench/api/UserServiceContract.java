@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * What a correct {@link UserService} answers, with the data of the community Dubbo benchmark so that figures compare
  * with published ones. The server builds its answers here and the client checks every answer against the same rules,
- * so a call that came back wrong (or null) fails the benchmark instead of being counted.
+ * so a call that came back wrong (or null) fails the benchmark instead of being counted; the server checks the user
+ * createUser sends the same way, so a request that arrived wrong fails the call.
  */
 public final class UserServiceContract {
 
@@ -23,6 +24,13 @@ public final class UserServiceContract {
     public static final List<Integer> PERMISSIONS = List.of(1, 2, 3, 4, 5, 6, 7, 8, 19, 88, 86, 89, 90, 91, 92);
     public static final int PAGE_TOTAL = 1000;
     public static final int PAGE_SIZE = 15;
+    /**
+     * Every user's creation and update time: fixed, so that both ends can compare them exactly (a serializer that
+     * loses java.time's fraction of a second fails), at the microsecond precision of the clock the community
+     * benchmark's "now" has.
+     */
+    public static final LocalDateTime CREATE_TIME = LocalDateTime.of(2018, 8, 8, 10, 15, 30, 123_456_000);
+    public static final LocalDateTime UPDATE_TIME = LocalDateTime.of(2026, 11, 23, 10, 15, 30, 654_321_000);
 
     private UserServiceContract() {
     }
@@ -50,9 +58,22 @@ public final class UserServiceContract {
         return email == null || email.isEmpty() || email.charAt(email.length() - 1) >= '5';
     }
 
-    /** {@code createUser(user)}: true for any non-null user. */
+    /** The user {@code createUser} sends. */
+    public static User newUser() {
+        return user(1);
+    }
+
+    /**
+     * {@code createUser(user)} on the server: true for the user {@link #newUser()} builds, field by field.
+     *
+     * @throws WrongRequestException naming the first field that arrived different
+     */
     public static boolean created(User user) {
-        return user != null;
+        String wrong = user == null ? "null" : wrongField(user, 1, UserText.SINGLE);
+        if (wrong != null) {
+            throw new WrongRequestException("createUser received " + wrong);
+        }
+        return true;
     }
 
     private static User user(long id, String suffix) {
@@ -67,9 +88,8 @@ public final class UserServiceContract {
         user.setIcon(ICON + suffix);
         user.setStatus(STATUS);
         user.setPermissions(new ArrayList<>(PERMISSIONS));
-        LocalDateTime now = LocalDateTime.now();
-        user.setCreateTime(now);
-        user.setUpdateTime(now);
+        user.setCreateTime(CREATE_TIME);
+        user.setUpdateTime(UPDATE_TIME);
         return user;
     }
 
@@ -86,8 +106,8 @@ public final class UserServiceContract {
     }
 
     public static boolean checkCreateUser(User user, boolean answer) {
-        if (created(user) != answer) {
-            throw new WrongAnswerException("createUser(" + user + ") answered " + answer);
+        if (!answer) {
+            throw new WrongAnswerException("createUser(" + user + ") answered false");
         }
         return answer;
     }
@@ -132,10 +152,7 @@ public final class UserServiceContract {
         return null;
     }
 
-    /**
-     * The first field that differs, as "field actual, expected expected", or null; the timestamps are "now" on the
-     * server and only need to be there.
-     */
+    /** The first field that differs, as "field actual, expected expected", or null. */
     private static String wrongField(User user, long id, UserText text) {
         if (user.getId() != id) {
             return "id " + user.getId();
@@ -167,8 +184,11 @@ public final class UserServiceContract {
         if (user.getStatus() != STATUS) {
             return "status " + user.getStatus();
         }
-        if (user.getCreateTime() == null || user.getUpdateTime() == null) {
-            return "no timestamps";
+        if (!CREATE_TIME.equals(user.getCreateTime())) {
+            return differs("createTime", user.getCreateTime(), CREATE_TIME);
+        }
+        if (!UPDATE_TIME.equals(user.getUpdateTime())) {
+            return differs("updateTime", user.getUpdateTime(), UPDATE_TIME);
         }
         return null;
     }

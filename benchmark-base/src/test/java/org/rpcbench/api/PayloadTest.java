@@ -71,6 +71,8 @@ class PayloadTest {
         int assembled = CpuBoundContract.assemble(payload, CpuBoundContract.COUNT);
         assertEquals(assembled, CpuBoundContract.checkAssembled(payload, CpuBoundContract.COUNT, assembled));
         assertThrows(WrongAnswerException.class,
-                () -> CpuBoundContract.checkAssembled(payload, CpuBoundContract.COUNT, payload.length()));
+                () -> CpuBoundContract.checkAssembled(payload, CpuBoundContract.COUNT, assembled - 1));
+        assertEquals(CpuBoundContract.assemble("", 7), CpuBoundContract.checkAssembled("", 7,
+                CpuBoundContract.assemble("", 7)));
     }
 }

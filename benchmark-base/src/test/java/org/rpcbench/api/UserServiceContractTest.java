@@ -58,6 +58,33 @@ class UserServiceContractTest {
         assertThrows(WrongAnswerException.class, () -> UserServiceContract.checkListUser(1, shortPage));
         assertThrows(WrongAnswerException.class,
                 () -> UserServiceContract.checkListUser(2, UserServiceContract.page(1)));
-        assertThrows(WrongAnswerException.class, () -> UserServiceContract.checkCreateUser(null, true));
+        assertThrows(WrongAnswerException.class, () -> UserServiceContract.checkCreateUser(null, false));
+    }
+
+    @Test
+    void timestampsAreComparedToTheMicrosecond() {
+        User truncated = UserServiceContract.user(1);
+        truncated.setUpdateTime(UserServiceContract.UPDATE_TIME.withNano(654_000_000));
+        WrongAnswerException wrong = assertThrows(WrongAnswerException.class,
+                () -> UserServiceContract.checkGetUser(1, truncated));
+        assertEquals("getUser(1) answered updateTime 2026-11-23T10:15:30.654, expected 2026-11-23T10:15:30.654321",
+                wrong.getMessage());
+    }
+
+    @Test
+    void theServerHoldsCreateUsersUserToTheContractFieldByField() {
+        assertTrue(UserServiceContract.created(UserServiceContract.newUser()));
+        User mangled = UserServiceContract.newUser();
+        mangled.setAddress("北京市");
+        WrongRequestException wrong = assertThrows(WrongRequestException.class,
+                () -> UserServiceContract.created(mangled));
+        assertEquals("createUser received address 北京市, expected " + UserServiceContract.ADDRESS, wrong.getMessage());
+        User dropped = UserServiceContract.newUser();
+        dropped.setPermissions(null);
+        assertThrows(WrongRequestException.class, () -> UserServiceContract.created(dropped));
+        User noTime = UserServiceContract.newUser();
+        noTime.setCreateTime(null);
+        assertThrows(WrongRequestException.class, () -> UserServiceContract.created(noTime));
+        assertThrows(WrongRequestException.class, () -> UserServiceContract.created(null));
     }
 }

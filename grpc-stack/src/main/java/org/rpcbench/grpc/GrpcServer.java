@@ -30,6 +30,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import org.rpcbench.api.WrongRequestException;
 import org.rpcbench.proto.EchoServiceGrpc;
 import org.rpcbench.proto.Messages;
 import org.rpcbench.proto.ProbeServiceGrpc;
@@ -264,8 +265,15 @@ final class GrpcServer implements RunningServer {
 
         @Override
         public void createUser(Protos.User request, StreamObserver<Protos.Answer> answer) {
-            reply(answer, Protos.Answer.newBuilder()
-                    .setValue(services.users().createUser(Messages.user(request))).build());
+            boolean created;
+            try {
+                created = services.users().createUser(Messages.user(request));
+            } catch (WrongRequestException e) {
+                // gRPC answers an exception with UNKNOWN and no words: the client must learn what arrived wrong
+                answer.onError(Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asRuntimeException());
+                return;
+            }
+            reply(answer, Protos.Answer.newBuilder().setValue(created).build());
         }
 
         @Override

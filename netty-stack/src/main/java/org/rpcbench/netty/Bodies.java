@@ -2,16 +2,13 @@ package org.rpcbench.netty;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.time.LocalDateTime;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.rpcbench.api.CpuBoundContract;
 import org.rpcbench.contract.FrameBytes;
-import org.rpcbench.api.Page;
 import org.rpcbench.api.Payload;
-import org.rpcbench.api.User;
 import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserServiceContract;
 
@@ -28,28 +25,14 @@ final class Bodies {
     private final Map<Call, byte[]> requests = new EnumMap<>(Call.class);
     private final Map<Call, byte[]> answers = new EnumMap<>(Call.class);
 
-    /**
-     * A user's timestamps are "now", and kryo's encoding of one varies by a byte with its fraction of a second: both
-     * ends size with this one, of the clock's microsecond precision, so that they agree.
-     */
-    private static final LocalDateTime SIZED_TIME = LocalDateTime.of(2026, 11, 23, 10, 15, 30, 123_456_000);
-
     Bodies() {
         // the arguments of each thread's first requests, as the kryo pair measured sends them
         size(Call.EXIST_USER, false, "0");
-        size(Call.CREATE_USER, true, sized(UserServiceContract.user(1)));
-        size(Call.GET_USER, sized(UserServiceContract.user(1)), 1L);
-        Page<User> page = UserServiceContract.page(2);
-        page.getResult().forEach(Bodies::sized);
-        size(Call.LIST_USER, page, 2);
+        size(Call.CREATE_USER, true, UserServiceContract.newUser());
+        size(Call.GET_USER, UserServiceContract.user(1), 1L);
+        size(Call.LIST_USER, UserServiceContract.page(2), 2);
         size(Call.ASSEMBLE_RANDOM_NUMBERS, CpuBoundContract.assemble(CPU_PAYLOAD, CpuBoundContract.COUNT),
                 CPU_PAYLOAD, CpuBoundContract.COUNT);
-    }
-
-    private static User sized(User user) {
-        user.setCreateTime(SIZED_TIME);
-        user.setUpdateTime(SIZED_TIME);
-        return user;
     }
 
     private void size(Call call, Object answer, Object... args) {

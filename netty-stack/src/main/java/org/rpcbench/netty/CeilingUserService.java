@@ -45,7 +45,7 @@ final class CeilingUserService implements UserService {
     @Override
     public boolean createUser(User user) {
         exchange(Call.CREATE_USER);
-        return UserServiceContract.created(user);
+        return true; // no user travels, so there is no request for a server to check
     }
 
     @Override

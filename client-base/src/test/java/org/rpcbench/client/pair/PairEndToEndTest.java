@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.rpcbench.api.CpuBoundContract;
 import org.rpcbench.api.Payload;
+import org.rpcbench.api.User;
 import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
 import org.rpcbench.api.UserServiceContract;
@@ -43,6 +45,8 @@ import org.rpcbench.stack.Target;
 class PairEndToEndTest {
 
     private static final String EXPECTED = System.getProperty("rpcbench.expected.serialization");
+    /** The ceiling's expected serialization: it carries bytes of the kryo pair's sizes, no beans. */
+    private static final String NO_SERIALIZATION = "none";
 
     private static int port;
     private static RunningServer server;
@@ -88,6 +92,25 @@ class PairEndToEndTest {
         }
         assertFalse(users.existUser("4"));
         assertTrue(users.existUser("5"));
+    }
+
+    @Test
+    void aUserThatArrivesDifferentFailsTheCall() {
+        assumeFalse(NO_SERIALIZATION.equals(EXPECTED), "the ceiling sends no user for its server to check");
+        User mangled = UserServiceContract.newUser();
+        mangled.setEmail("someone.else@example.com");
+        Exception failed = assertThrows(Exception.class,
+                () -> client.connection().userService().createUser(mangled));
+        assertTrue(causes(failed).contains("createUser received email someone.else@example.com"), causes(failed));
+        UserCalls.createUser(client.connection().userService(), new UserCalls.Requests());
+    }
+
+    private static String causes(Throwable failure) {
+        StringBuilder messages = new StringBuilder();
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            messages.append(cause).append('\n');
+        }
+        return messages.toString();
     }
 
     @Test
