@@ -17,6 +17,7 @@ public final class ProcessCounters {
 
     /** Processes on one kernel share its cores, network namespaces and containers included. */
     private static final String MACHINE = readMachine();
+    private static final int MACHINE_CORES = readMachineCores();
 
     private ProcessCounters() {
     }
@@ -27,6 +28,34 @@ public final class ProcessCounters {
         } catch (IOException | RuntimeException e) {
             return "";
         }
+    }
+
+    /**
+     * The kernel's online CPUs ("0-1,4"), or this JVM's processors off Linux: the machine's cores, where
+     * {@code availableProcessors} counts only the ones this process may run on (one, pinned by taskset).
+     */
+    private static int readMachineCores() {
+        try {
+            return cpuCount(Files.readString(Path.of("/sys/devices/system/cpu/online")));
+        } catch (IOException | RuntimeException e) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+    }
+
+    /** The CPUs a kernel CPU list names: "0-3,6" is five. */
+    static int cpuCount(String cpuList) {
+        int count = 0;
+        for (String range : cpuList.strip().split(",")) {
+            int dash = range.indexOf('-');
+            count += dash < 0 ? 1
+                    : Integer.parseInt(range.substring(dash + 1)) - Integer.parseInt(range.substring(0, dash)) + 1;
+        }
+        return count;
+    }
+
+    /** The cores of the machine this process runs on, whatever CPUs it is pinned to. */
+    public static int machineCores() {
+        return MACHINE_CORES;
     }
 
     /** The running kernel's boot id, the same for every process that shares this machine's cores; empty off Linux. */

@@ -31,9 +31,13 @@ public final class CallCostProfiler implements InternalProfiler {
     private static final AtomicReference<Spent> ITERATION_START = new AtomicReference<>();
     private static final AtomicReference<Spent> ITERATION_END = new AtomicReference<>();
 
-    /** What the client's JVM and its providers had spent at one moment, by the server's end of the connection. */
+    /**
+     * What the client's JVM and its providers had spent at one moment, by the server's end of the connection; the
+     * client's processors are those it may run on, the machine's cores all the kernel has.
+     */
     record Spent(long clientCpuNanos, long clientAllocatedBytes, long clientNanoTime, int clientProcessors,
-            String clientMachine, Map<String, ServerSample> servers, Map<String, Long> callsServed) {
+            int machineCores, String clientMachine, Map<String, ServerSample> servers,
+            Map<String, Long> callsServed) {
 
         /** The client's counters read last at a start, first at an end: the probe calls stay out of its window. */
         static Spent of(StackConnection connection, boolean start) {
@@ -45,12 +49,14 @@ public final class CallCostProfiler implements InternalProfiler {
             Spent client = client(Map.of(), Map.of());
             Map<String, ServerSample> servers = connection.sampleServers();
             return new Spent(client.clientCpuNanos, client.clientAllocatedBytes, client.clientNanoTime,
-                    client.clientProcessors, client.clientMachine, servers, callsServed(connection.proveWire()));
+                    client.clientProcessors, client.machineCores, client.clientMachine, servers,
+                    callsServed(connection.proveWire()));
         }
 
         private static Spent client(Map<String, ServerSample> servers, Map<String, Long> calls) {
             return new Spent(ProcessCounters.cpuNanos(), ProcessCounters.allocatedBytes(), System.nanoTime(),
-                    Runtime.getRuntime().availableProcessors(), ProcessCounters.machine(), servers, calls);
+                    Runtime.getRuntime().availableProcessors(), ProcessCounters.machineCores(),
+                    ProcessCounters.machine(), servers, calls);
         }
 
         private static Map<String, Long> callsServed(List<WireProof> proofs) {
@@ -147,7 +153,7 @@ public final class CallCostProfiler implements InternalProfiler {
         }
         if (sharedMachine && clientNanos > 0) {
             add(costs, CallCost.MACHINE_LOAD,
-                    100.0 * (clientCpu + serverCpu) / ((double) clientNanos * end.clientProcessors));
+                    100.0 * (clientCpu + serverCpu) / ((double) clientNanos * end.machineCores));
         }
         return costs;
     }
