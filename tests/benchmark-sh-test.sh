@@ -16,6 +16,7 @@ cleanup() {
     for pid in "${servers[@]}"; do
         kill -TERM "$pid" 2>/dev/null || true
     done
+    umount "$work/full-disk" 2>/dev/null
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -105,6 +106,23 @@ port=$(free_port)
 check "no server: exit 1 within 30 s, names host:port" \
     exits_with 1 "no server answers at 127.0.0.1:$port" "$work/out" -- \
     timeout 30 "$root/benchmark.sh" -p "$port" dubbo-kryo-client
+
+# a full disk: a tmpfs of 1 MiB, filled; the client and run-all refuse to start there, naming the disk
+full_disk=$work/full-disk
+if [ "$(id -u)" -ne 0 ]; then
+    skip "a full disk refused before anything runs" "mounting a tmpfs needs root"
+elif mkdir -p "$full_disk" && mount -t tmpfs -o size=1m rpcbench-full "$full_disk"; then
+    head -c 2m /dev/zero >"$full_disk/filler" 2>/dev/null
+    check "a client whose result goes to a full disk: exit 1 before connecting, names the disk" \
+        exits_with 1 "error: the disk holding $full_disk \(.*rpcbench-full.*\) has 0.0 MiB free" "$work/out" -- \
+        "$root/benchmark.sh" -p "$(free_port)" -f "$full_disk/result.json" dubbo-kryo-client
+    check "run-all into a full disk: exit 2 before anything starts, names the disk" \
+        exits_with 2 "error: the disk holding $full_disk/run \(.*rpcbench-full.*\) has 0.0 MiB free" "$work/out" -- \
+        "$root/benchmark.sh" run-all --pairs dubbo-kryo -p "$(free_port)" --out "$full_disk/run"
+    umount "$full_disk"
+else
+    skip "a full disk refused before anything runs" "this machine cannot mount a tmpfs"
+fi
 
 # every flame graph a profiling run printed exists (the line: "profile of <jvm> (<engine>, n CPU samples): cpu alloc")
 flame_graphs_exist() {

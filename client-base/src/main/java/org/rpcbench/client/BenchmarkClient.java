@@ -32,6 +32,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.rpcbench.contract.AvailabilityReport;
 import org.rpcbench.contract.ClientReady;
+import org.rpcbench.contract.DiskSpace;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.LauncherWatch;
@@ -114,7 +115,19 @@ public final class BenchmarkClient {
             System.exit(ExitCode.FAILED);
         });
         RecordFiles.warmUp();
-        Stopped stopped = new BenchmarkClient(options, out, err).measure();
+        Path resultDirectory = options.resultFile() != null ? options.resultFile().toAbsolutePath().getParent()
+                : Path.of("results");
+        String shortage = DiskSpace.shortage(resultDirectory, DiskSpace.RUN_BYTES);
+        if (shortage != null) {
+            err.println("error: " + shortage);
+            return ExitCode.FAILED;
+        }
+        Stopped stopped;
+        try {
+            stopped = new BenchmarkClient(options, out, err).measure();
+        } catch (IOException e) {
+            stopped = Stopped.failed(ExitCode.FAILED, "could not write the run's files: " + e.getMessage());
+        }
         if (stopped.message() != null) {
             err.println("error: " + stopped.message());
         }

@@ -45,6 +45,22 @@ public enum JvmRole {
         return args;
     }
 
+    /** The most heap this role's JVM takes (its -Xmx), or 0 where the JVM's default decides. */
+    public long maxHeapBytes() {
+        return heap.stream()
+                .filter(flag -> flag.startsWith("-Xmx"))
+                .mapToLong(flag -> {
+                    String size = flag.substring(4);
+                    long number = Long.parseLong(size.substring(0, size.length() - 1));
+                    return switch (size.charAt(size.length() - 1)) {
+                        case 'g' -> number << 30;
+                        case 'm' -> number << 20;
+                        default -> throw new IllegalStateException("heap flag " + flag + " has no g or m");
+                    };
+                })
+                .findFirst().orElse(0);
+    }
+
     /** The build's one list of packages the serializers reflect into, as {@code --add-opens} flags. */
     public static List<String> addOpens() {
         try (InputStream in = JvmRole.class.getResourceAsStream("add-opens.txt")) {

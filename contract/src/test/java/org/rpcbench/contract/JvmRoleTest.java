@@ -32,4 +32,11 @@ class JvmRoleTest {
         assertTrue(JvmRole.FORK.jvmArgs().containsAll(List.of("-Xms1g", "-Xmx1g")));
         assertTrue(JvmRole.CLIENT.jvmArgs().contains("-Xmx512m"));
     }
+
+    @Test
+    void eachRoleSaysTheMostHeapItTakes() {
+        assertEquals(1L << 30, JvmRole.SERVER.maxHeapBytes());
+        assertEquals(512L << 20, JvmRole.CLIENT.maxHeapBytes());
+        assertEquals(0, JvmRole.TOOL.maxHeapBytes());
+    }
 }

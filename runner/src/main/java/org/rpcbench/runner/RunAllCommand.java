@@ -2,6 +2,7 @@ package org.rpcbench.runner;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -15,11 +16,14 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 
 import org.rpcbench.client.ClientOptions;
+import org.rpcbench.contract.DiskSpace;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.Hosts;
@@ -96,7 +100,8 @@ final class RunAllCommand implements Callable<Integer> {
 
     @Option(names = "--topology", arity = "0..1", fallbackValue = "2x2", paramLabel = "NxM",
             description = "providers x consumers of each pair at once, through the registry (embedded ZooKeeper"
-                    + " unless -r names one); the option alone is the seeds' 2x2")
+                    + " unless -r names one); the option alone is the seeds' 2x2; one the machine cannot hold (over"
+                    + " four JVMs a core, or their heaps beyond its available memory) is refused")
     String topology;
 
     @Option(names = "--fault", paramLabel = "signal", description = "sigterm or sigkill: stop the first of 2+ providers"
@@ -197,6 +202,9 @@ final class RunAllCommand implements Callable<Integer> {
             throw new IllegalArgumentException("option port: " + port + " is not a port number");
         }
         Topology topology = topology();
+        if (!topology.single()) {
+            topology.checkFits(Runtime.getRuntime().availableProcessors(), availableMemoryBytes());
+        }
         if (soak != null) {
             soakLength();
             if (fault != null || openLoop()) {
@@ -253,6 +261,24 @@ final class RunAllCommand implements Callable<Integer> {
             throw new IllegalArgumentException("the run directory " + runDirectory(suite)
                     + " already exists; pick another --out");
         }
+        String shortage = DiskSpace.shortage(runDirectory(suite), DiskSpace.RUN_BYTES);
+        if (shortage != null) {
+            throw new IllegalArgumentException(shortage);
+        }
+    }
+
+    /** What the kernel says can be had without swapping (MemAvailable), or the JVM's count of free memory. */
+    private static long availableMemoryBytes() {
+        try (Stream<String> lines = Files.lines(Path.of("/proc/meminfo"))) {
+            Optional<String> available = lines.filter(line -> line.startsWith("MemAvailable:")).findFirst();
+            if (available.isPresent()) {
+                return Long.parseLong(available.get().replaceAll("[^0-9]", "")) << 10;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: the JVM's own count below
+        }
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getFreeMemorySize();
     }
 
     private List<String> pairs(Suite suite) {

@@ -116,6 +116,7 @@ class RunAllCommandTest {
                 + " default, nightly"));
         assertTrue(refused("-p", free, "--fault", "sigkill", "--topology", "1x1").contains("option fault: needs two"
                 + " providers or more"));
+        assertTrue(refused("-p", free, "--topology", "50x50").startsWith("error: option topology: 50x50 "));
         assertTrue(refused("-p", free, "-r", "zk://x").contains("option registry: 'zk://x' is not zookeeper"));
         assertTrue(refused("-p", free, "-a", "--threads many").startsWith("error: the client options do not work: "));
         assertTrue(refused("-p", free, "-a", "--threads many").contains("--threads"));

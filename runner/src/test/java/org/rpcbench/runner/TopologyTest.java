@@ -22,6 +22,22 @@ class TopologyTest {
     }
 
     @Test
+    void aTopologyTheMachineCannotHoldIsRefusedSayingWhatItNeeds() {
+        long gib = 1L << 30;
+        new Topology(2, 2).checkFits(2, 24 * gib);
+        new Topology(4, 4).checkFits(2, 24 * gib);
+        IllegalArgumentException cores = assertThrows(IllegalArgumentException.class,
+                () -> new Topology(50, 50).checkFits(2, 1000 * gib));
+        assertEquals("option topology: 50x50 runs 100 JVMs (and a JMH fork per consumer) on 2 cores; at most 8 fit"
+                + " (4 a core)", cores.getMessage());
+        IllegalArgumentException memory = assertThrows(IllegalArgumentException.class,
+                () -> new Topology(8, 8).checkFits(64, 24 * gib));
+        assertTrue(memory.getMessage().startsWith("option topology: 8x8 needs about 26.0 GiB for its JVMs (1.0 GiB"
+                + " heap a provider, 1.5 a consumer and its fork, each and more besides); this machine has 24.0 GiB"
+                + " available"), memory.getMessage());
+    }
+
+    @Test
     void anEvenSpreadIsShownAndAOneSidedOneIsCalledOut() {
         String even = CallSpread.describe(List.of(provider(18500, 5100L), provider(18501, 4900L)), false);
         assertEquals("calls per provider: 18500 51.0% (5,100), 18501 49.0% (4,900)", even);
