@@ -3,8 +3,6 @@ package org.rpcbench.client;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +45,6 @@ import org.rpcbench.report.PairTable;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.StackConnection;
 import org.rpcbench.stack.Stacks;
-import org.rpcbench.stack.Target;
 import sun.misc.Signal;
 
 /**
@@ -228,24 +225,9 @@ public final class BenchmarkClient {
         String benchmark = where == null ? "a benchmark" : where.benchmark() + " (" + where.mode() + ")";
         String when = where == null ? "" : " at " + DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'")
                 .withZone(ZoneOffset.UTC).format(where.at());
-        String server = serverState();
+        String server = ServerWatch.state(options.target());
         return benchmark + " failed" + when + (server == null ? "" : ": " + server) + "; the first failure: "
                 + firstLine(rootCause(e)) + "; every stack trace: " + jmhLog;
-    }
-
-    /** Whether the server still accepts connections: a failure during a run most often means it does not. */
-    private String serverState() {
-        Target target = options.target();
-        if (!target.direct()) {
-            return null;
-        }
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(target.host(), target.port()), 1000);
-            return "the server at " + target.describe() + " still accepts connections";
-        } catch (IOException e) {
-            return "the server at " + target.describe() + " is gone: nothing accepts connections there any more"
-                    + " (it stopped, or was killed)";
-        }
     }
 
     /** The root cause of the first benchmark thread's exception. */
@@ -317,11 +299,15 @@ public final class BenchmarkClient {
         out.println("== " + openLoopDescription(options));
         ready(ClientReady.OPEN_LOOP, proofs);
         OpenLoopLoad.Settings settings = options.openLoopSettings();
-        OpenLoopLoad load = new OpenLoopLoad(settings, connection.userService(), connection.echoService());
+        ServerWatch server = new ServerWatch(options.target());
+        OpenLoopLoad load = new OpenLoopLoad(settings, connection.userService(), connection.echoService(), server);
         long startEpochMillis = System.currentTimeMillis();
         List<OpenLoopReport.CallResult> calls = new ArrayList<>();
         try {
             for (OpenLoopCall call : options.openLoopCalls()) {
+                if (server.gone() != null) {
+                    break;
+                }
                 String file = resultFile.getFileName() + "." + call.name().replace(':', '-');
                 if (settings.rate() != null) {
                     load.warmUp(call);
@@ -355,8 +341,10 @@ public final class BenchmarkClient {
         RecordFiles.write(resultFile, report);
         out.println();
         out.print(report.summary());
-        out.println(ServerLoad.describe(before, connection.sampleServers(), proofs, connection.proveWire(),
-                OptionalLong.empty(), 0));
+        if (server.gone() == null) {
+            out.println(ServerLoad.describe(before, connection.sampleServers(), proofs, connection.proveWire(),
+                    OptionalLong.empty(), 0));
+        }
         out.println("results: " + resultFile);
         out.println("log: " + logFile);
         return report.passed() ? new Stopped(ExitCode.OK, null, null, resultFile.toString())
@@ -380,7 +368,8 @@ public final class BenchmarkClient {
         out.println("== " + soakDescription(settings));
         ready(ClientReady.SOAK, proofs);
         Path samples = settings.jvmSamples(resultFile);
-        Soak soak = new Soak(settings, connection.userService(), connection.echoService(),
+        ServerWatch server = new ServerWatch(options.target());
+        Soak soak = new Soak(settings, connection.userService(), connection.echoService(), server,
                 options.target().timeoutMillis());
         // a long run stopped by hand is still judged on what it saw
         for (String signal : List.of("TERM", "INT")) {
@@ -396,7 +385,7 @@ public final class BenchmarkClient {
         RecordFiles.write(resultFile, report);
         out.println();
         out.print(report.summary());
-        if (!report.interrupted()) {
+        if (!report.interrupted() && server.gone() == null) {
             // stopped by hand, the servers may be stopping too
             out.println(ServerLoad.describe(before, connection.sampleServers(), proofs, connection.proveWire(),
                     OptionalLong.empty(), 0));

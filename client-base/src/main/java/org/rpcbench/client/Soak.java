@@ -40,9 +40,9 @@ final class Soak {
     private final SoakLoad load;
     private final long callTimeoutMillis;
 
-    Soak(Settings settings, UserService users, EchoService echo, long callTimeoutMillis) {
+    Soak(Settings settings, UserService users, EchoService echo, ServerWatch server, long callTimeoutMillis) {
         this.settings = settings;
-        this.load = new SoakLoad(settings.calls(), settings.payloads(), settings.threads(), users, echo);
+        this.load = new SoakLoad(settings.calls(), settings.payloads(), settings.threads(), users, echo, server);
         this.callTimeoutMillis = callTimeoutMillis;
     }
 
@@ -76,6 +76,9 @@ final class Soak {
                     servers.get(i).toString(), judge.window(series).size(), judge.jvmChecks(series)));
         }
         List<String> broken = new ArrayList<>();
+        if (load.serverGone() != null) {
+            broken.add(load.serverGone() + "; the soak stopped calling it");
+        }
         if (!stopped) {
             broken.add("threads were still in a call well past the call timeout after the soak");
         }

@@ -50,10 +50,10 @@ final class SoakJudge {
         List<Check> checks = new ArrayList<>();
         checks.add(liveSetGrowth(window));
         if (window.size() < 2) {
-            String note = "fewer than two samples after the warmup";
-            checks.add(new Check(SoakReport.FULL_GCS, 0, limits.fullGcs(), "", true, note));
-            checks.add(new Check(SoakReport.THREADS, 0, limits.threadGrowth(), "", true, note));
-            checks.add(new Check(SoakReport.OPEN_FILES, 0, limits.openFileGrowth(), "", true, note));
+            String why = "fewer than two samples after the warmup";
+            checks.add(Check.notJudged(SoakReport.FULL_GCS, limits.fullGcs(), "", why));
+            checks.add(Check.notJudged(SoakReport.THREADS, limits.threadGrowth(), "", why));
+            checks.add(Check.notJudged(SoakReport.OPEN_FILES, limits.openFileGrowth(), "", why));
             return checks;
         }
         JvmSample first = window.get(0);
@@ -65,7 +65,7 @@ final class SoakJudge {
         checks.add(new Check(SoakReport.THREADS, threads, limits.threadGrowth(), "", threads <= limits.threadGrowth(),
                 first.threads() + " -> " + last.threads()));
         if (first.openFiles() < 0) {
-            checks.add(new Check(SoakReport.OPEN_FILES, 0, limits.openFileGrowth(), "", true,
+            checks.add(Check.notJudged(SoakReport.OPEN_FILES, limits.openFileGrowth(), "",
                     "not reported on this platform"));
         } else {
             long files = last.openFiles() - first.openFiles();
@@ -78,8 +78,7 @@ final class SoakJudge {
     private Check liveSetGrowth(List<JvmSample> window) {
         List<JvmSample> points = window.stream().filter(sample -> sample.liveSetBytes() >= 0).toList();
         if (points.size() < 2) {
-            return new Check(SoakReport.LIVE_SET, 0, limits.liveSetMbPerHour(), "MB/h", true, "not judged: "
-                    + points.size() + " live-set measurements after the warmup, 2 needed (the sampler's"
+            return Check.notJudged(SoakReport.LIVE_SET, limits.liveSetMbPerHour(), "MB/h", points.size() + " live-set measurements after the warmup, 2 needed (the sampler's"
                     + " --live-set-every)");
         }
         double meanT = points.stream().mapToDouble(JvmSample::epochMillis).average().orElse(0);
@@ -117,16 +116,16 @@ final class SoakJudge {
         checks.add(new Check(SoakReport.ERRORS, errors, limits.errors(), "", errors <= limits.errors(),
                 "over the whole run"));
         if (payloadsVary) {
-            checks.add(new Check(SoakReport.DRIFT, 0, limits.fallPercent(), "%", true,
-                    "not judged: the string's size changes by design (--payload-schedule)"));
+            checks.add(Check.notJudged(SoakReport.DRIFT, limits.fallPercent(), "%",
+                    "the string's size changes by design (--payload-schedule)"));
             return checks;
         }
         List<JvmSample.Load> intervals = window(clientSeries).stream().map(JvmSample::load)
                 .filter(load -> load != null && load.seconds() >= intervalSeconds / 2).toList();
         if (intervals.size() < FALL_INTERVALS) {
             // one interval against one is the noise of a shared machine, not a trend
-            checks.add(new Check(SoakReport.DRIFT, 0, limits.fallPercent(), "%", true, "not judged: "
-                    + intervals.size() + " intervals after the warmup, fewer than " + FALL_INTERVALS));
+            checks.add(Check.notJudged(SoakReport.DRIFT, limits.fallPercent(), "%",
+                    intervals.size() + " intervals after the warmup, fewer than " + FALL_INTERVALS));
             return checks;
         }
         int tenth = Math.max(1, intervals.size() / 10);

@@ -19,7 +19,8 @@ import org.rpcbench.stack.Causes;
 /**
  * A soak's load: threads in a closed loop, each going round the calls in turn (thread i starting at call i, so every
  * call is in flight at once), every answer checked. A failed or wrong call is counted and the thread goes on, as a
- * long run must; the first is kept for the verdict. Response times, from each send, go into an HdrHistogram
+ * long run must, after a pause that doubles with each failure in a row (10 ms to a second); the first is kept for the
+ * verdict. A server found gone after a failure ends the load: calling it on would only fill the log. Response times, from each send, go into an HdrHistogram
  * {@link Recorder} whose interval histograms the sampler takes with each sample.
  */
 final class SoakLoad {
@@ -28,6 +29,8 @@ final class SoakLoad {
     private static final int SIGNIFICANT_DIGITS = 3;
     /** Beyond the call timeout, how long the threads get to return after the end. */
     private static final long JOIN_SLACK_MILLIS = 2000;
+    private static final long FIRST_PAUSE_MILLIS = 10;
+    private static final long LONGEST_PAUSE_MILLIS = 1000;
     private static final double NANOS_PER_MILLI = 1e6;
 
     private final List<OpenLoopCall> calls;
@@ -35,6 +38,7 @@ final class SoakLoad {
     private final int threads;
     private final UserService users;
     private final EchoService echo;
+    private final ServerWatch server;
     private final Recorder responseTimes = new Recorder(SIGNIFICANT_DIGITS);
     private final LongAdder answered = new LongAdder();
     private final LongAdder errors = new LongAdder();
@@ -47,12 +51,14 @@ final class SoakLoad {
     private long errorsBefore;
 
     /** @param schedule the string echoes' changing sizes, or null for the calls' own payloads */
-    SoakLoad(List<OpenLoopCall> calls, PayloadSchedule schedule, int threads, UserService users, EchoService echo) {
+    SoakLoad(List<OpenLoopCall> calls, PayloadSchedule schedule, int threads, UserService users, EchoService echo,
+            ServerWatch server) {
         this.calls = calls;
         this.schedule = schedule;
         this.threads = threads;
         this.users = users;
         this.echo = echo;
+        this.server = server;
     }
 
     /** Ends the load early (SIGTERM or Ctrl-C): the threads stop after their current call. */
@@ -83,6 +89,7 @@ final class SoakLoad {
                 round.add(schedule != null && call.echoesAString() ? schedule.caller(echo) : call.caller(users, echo));
             }
             Thread thread = new Thread(() -> {
+                long pauseMillis = FIRST_PAUSE_MILLIS;
                 for (int next = 0; !stopping; next = (next + 1) % round.size()) {
                     long sentAt = System.nanoTime();
                     try {
@@ -94,8 +101,17 @@ final class SoakLoad {
                         }
                         errors.increment();
                         firstError.compareAndSet(null, Causes.describe(e));
+                        if (server.afterFailure() != null) {
+                            stop.countDown();
+                            return;
+                        }
+                        if (!pause(pauseMillis)) {
+                            return;
+                        }
+                        pauseMillis = Math.min(2 * pauseMillis, LONGEST_PAUSE_MILLIS);
                         continue;
                     }
+                    pauseMillis = FIRST_PAUSE_MILLIS;
                     responseTimes.recordValue(System.nanoTime() - sentAt);
                     answered.increment();
                 }
@@ -117,6 +133,21 @@ final class SoakLoad {
             }
         }
         return callers.stream().noneMatch(Thread::isAlive);
+    }
+
+    /** Waits after a failed call; false when the load ended meanwhile. */
+    private boolean pause(long millis) {
+        try {
+            return !stop.await(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Why the load ended early because its server is gone, or null. */
+    String serverGone() {
+        return server.gone();
     }
 
     /** The calls since the previous interval ended; the sampler's thread alone asks. */

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +28,7 @@ import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.server.EchoServiceServerImpl;
 import org.rpcbench.server.UserServiceServerImpl;
+import org.rpcbench.stack.Target;
 
 /**
  * The open-loop load over the server's own services in-process: no network, so what is tested is the schedule, the
@@ -34,6 +40,23 @@ class OpenLoopLoadTest {
     @TempDir
     Path directory;
 
+    /** Where the loads' server "is": a socket that accepts connections, so failed calls are not taken for it gone. */
+    private static ServerSocket listening;
+
+    @BeforeAll
+    static void listen() throws IOException {
+        listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        listening.close();
+    }
+
+    private static ServerWatch watch(int port) {
+        return new ServerWatch(new Target("127.0.0.1", port));
+    }
+
     /** Runs one call at a fixed rate after a 300 ms warmup. */
     private OpenLoopReport.CallResult run(UserServiceServerImpl users, double rate, int threads, long durationMillis,
             String arrival, String call, String log) throws InterruptedException {
@@ -42,8 +65,13 @@ class OpenLoopLoadTest {
     }
 
     private static OpenLoopLoad load(UserServiceServerImpl users, int threads, long durationMillis, String arrival) {
+        return load(users, threads, durationMillis, arrival, watch(listening.getLocalPort()));
+    }
+
+    private static OpenLoopLoad load(UserServiceServerImpl users, int threads, long durationMillis, String arrival,
+            ServerWatch server) {
         return new OpenLoopLoad(new OpenLoopLoad.Settings(null, null, null, arrival, Duration.ofMillis(300),
-                Duration.ofMillis(durationMillis), threads, 1000), users, new EchoServiceServerImpl());
+                Duration.ofMillis(durationMillis), threads, 1000), users, new EchoServiceServerImpl(), server);
     }
 
     @Test
@@ -136,6 +164,26 @@ class OpenLoopLoadTest {
         assertTrue(result.failed() > 0 && result.wrong() > 0, result.toString());
         assertTrue(result.problem().contains("broke the contract"), result.problem());
         assertTrue(result.firstFailure().startsWith("getUser("), result.firstFailure());
+    }
+
+    @Test
+    void aServerThatIsGoneIsNamedAndNoLongerCalled() throws Exception {
+        int nothingListens;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            nothingListens = free.getLocalPort();
+        }
+        UserServiceServerImpl gone = new UserServiceServerImpl() {
+            @Override
+            public User getUser(long id) {
+                throw new IllegalStateException("connection refused");
+            }
+        };
+        OpenLoopReport.CallResult result = load(gone, 4, 2000, OpenLoopReport.FIXED, watch(nothingListens))
+                .run(OpenLoopCall.of("getUser"), 5000, null, directory.resolve("gone.hlog"));
+
+        assertTrue(result.problem().startsWith("the server at 127.0.0.1:" + nothingListens + " is gone"),
+                result.problem());
+        assertTrue(result.failed() < 100, "calls after the server was found gone: " + result);
     }
 
     @Test

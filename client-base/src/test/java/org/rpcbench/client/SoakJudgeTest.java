@@ -126,5 +126,15 @@ class SoakJudgeTest {
         Check liveSet = check(checks, SoakReport.LIVE_SET);
         assertTrue(liveSet.passed());
         assertTrue(liveSet.note().startsWith("not judged: 1 live-set measurements"), liveSet.note());
+        assertEquals("not judged", liveSet.verdict());
+
+        SoakReport report = new SoakReport(0, 10 * MINUTE, 10 * MINUTE, 9 * MINUTE, 5000, 20, List.of("getUser"),
+                SoakReport.Limits.DEFAULT, 100, 0, null, null,
+                List.of(new SoakReport.JvmVerdict("client", "client.jsonl", 1, checks)), false, null);
+        assertTrue(report.summary().contains("| client | " + SoakReport.LIVE_SET + " | "), report.summary());
+        assertTrue(report.summary().contains(" | not judged |\n"), report.summary());
+        long notJudged = checks.stream().filter(check -> !check.judged()).count();
+        assertTrue(report.summary().endsWith("soak verdict: passed; " + notJudged + " of " + checks.size()
+                + " checks not judged (too little measured after the warmup: see each)\n"), report.summary());
     }
 }

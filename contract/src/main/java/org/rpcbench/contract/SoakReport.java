@@ -90,6 +90,22 @@ public record SoakReport(long startEpochMillis, long endEpochMillis, long length
      */
     public record Check(String criterion, double measured, double limit, String unit, boolean passed, String note) {
 
+        /** How a note starts when too little was measured to judge the check: it neither passed nor broke. */
+        public static final String NOT_JUDGED = "not judged: ";
+
+        public static Check notJudged(String criterion, double limit, String unit, String why) {
+            return new Check(criterion, 0, limit, unit, true, NOT_JUDGED + why);
+        }
+
+        public boolean judged() {
+            return note == null || !note.startsWith(NOT_JUDGED);
+        }
+
+        /** "ok", "BROKEN" or "not judged". */
+        public String verdict() {
+            return !judged() ? "not judged" : passed ? "ok" : "BROKEN";
+        }
+
         public String describe() {
             return measuredText() + (note == null ? "" : " (" + note + ")");
         }
@@ -105,6 +121,14 @@ public record SoakReport(long startEpochMillis, long endEpochMillis, long length
         private String unitText() {
             return unit.isEmpty() ? "" : " " + unit;
         }
+    }
+
+    /** ", 3 of 14 checks not judged (too little measured after the warmup)", or nothing when every one was. */
+    private String notJudgedText() {
+        long all = jvms.stream().mapToLong(jvm -> jvm.checks().size()).sum();
+        long notJudged = jvms.stream().flatMap(jvm -> jvm.checks().stream()).filter(check -> !check.judged()).count();
+        return notJudged == 0 ? "" : "; " + notJudged + " of " + all + " checks not judged (too little measured"
+                + " after the warmup: see each)";
     }
 
     /** A soak passes when it ran its length and broke no limit. */
@@ -135,12 +159,13 @@ public record SoakReport(long startEpochMillis, long endEpochMillis, long length
             for (Check check : jvm.checks()) {
                 text.append("| ").append(jvm.jvm()).append(" | ").append(check.criterion()).append(" | ")
                         .append(check.describe().replace("|", "\\|")).append(" | ").append(check.describeLimit())
-                        .append(" | ").append(check.passed() ? "ok" : "BROKEN").append(" |\n");
+                        .append(" | ").append(check.verdict()).append(" |\n");
             }
         }
         text.append("soak verdict").append(interrupted ? ", interrupted after " + ran + " of "
                 + Durations.format(Duration.ofMillis(lengthMillis)) + " and judged on what it saw" : "").append(": ")
                 .append(problem == null ? (interrupted ? "no limit broken" : "passed") : "FAILED: " + problem)
+                .append(notJudgedText())
                 .append('\n');
         return text.toString();
     }

@@ -304,7 +304,7 @@ final class ReportTables {
             for (SoakReport.JvmVerdict jvm : soak.report().jvms()) {
                 for (SoakReport.Check check : jvm.checks()) {
                     rows.add(List.of(soak.pair(), jvm.jvm(), check.criterion(), check.describe(),
-                            check.describeLimit(), check.passed() ? "ok" : "BROKEN"));
+                            check.describeLimit(), check.verdict()));
                 }
             }
         }
