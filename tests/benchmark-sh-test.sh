@@ -364,6 +364,12 @@ then
         check "a triple client at a dubbo-protocol server: exit 1, says it is not a triple server" \
             exits_with 1 "did not answer triple's HTTP/2 preface: is it a triple pair's server" "$work/out" -- \
             "$root/benchmark.sh" -p "$port" -a "$short_run" triple-hessian2-client
+        check "an RMI client at a Dubbo server: exit 1 within 30 s, says it is not an rmi server" \
+            exits_with 1 "did not answer RMI's handshake within [0-9]+ ms: is it an rmi pair's server" "$work/out" -- \
+            timeout 30 "$root/benchmark.sh" -p "$port" -a "$short_run" rmi-java-client
+        check "a ceiling client at a Dubbo server: exit 1, says it is not a ceiling server" \
+            exits_with 1 "did not answer the ceiling's probe within [0-9]+ ms: is it a ceiling pair's server" \
+            "$work/out" -- "$root/benchmark.sh" -p "$port" -a "$short_run" netty-ceiling-client
         stop_server
     fi
 

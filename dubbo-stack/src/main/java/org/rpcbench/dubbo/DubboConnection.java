@@ -86,6 +86,13 @@ final class DubboConnection implements StackConnection {
                 throw new WireCheckException("the server at " + target.describe() + " took the connection but did"
                         + " not answer triple's HTTP/2 preface: is it a triple pair's server?", e);
             }
+            // RMI's client sends its handshake and waits for RMI's answer, which a server of another protocol
+            // never gives
+            if (Causes.mentioning(e, "error during JRMP connection establishment")) {
+                throw new WireCheckException("the server at " + target.describe() + " took the connection but did"
+                        + " not answer RMI's handshake within " + target.timeoutMillis() + " ms: is it an rmi pair's"
+                        + " server?", e);
+            }
             if (Causes.causedBy(e, RemotingException.class)
                     || !target.direct() && String.valueOf(e.getMessage()).contains("No provider available")) {
                 throw new ServerUnreachableException(target, e);

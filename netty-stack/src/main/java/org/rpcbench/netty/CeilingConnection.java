@@ -42,6 +42,7 @@ import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerUnreachableException;
 import org.rpcbench.stack.StackConnection;
 import org.rpcbench.stack.Target;
+import org.rpcbench.stack.WireCheckException;
 
 /**
  * The ceiling's client: plain Netty, one connection to the server by default (or {@code --connections}, calls spread
@@ -170,6 +171,11 @@ final class CeilingConnection implements StackConnection {
             return answer.get(target.timeoutMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             pending.remove(id);
+            if (call == Call.PROBE) {
+                // a server of another stack takes the connection and waits for a request it can read
+                throw new WireCheckException("the server at " + target.describe() + " did not answer the ceiling's"
+                        + " probe within " + target.timeoutMillis() + " ms: is it a ceiling pair's server?");
+            }
             throw new IllegalStateException(call.method() + " to " + target.describe() + " timed out after "
                     + target.timeoutMillis() + " ms");
         } catch (ExecutionException e) {
