@@ -275,7 +275,7 @@ on_jdk=${stack_jdk:+ on $(basename "$stack_jdk")}
 
 # native gRPC: HTTP/2 with gRPC's content type proven on the wire; no registry
 check "grpc-protobuf in one command$on_jdk: HTTP/2 with application/grpc proven, the probe's method path named" \
-    exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=grpc, content-type=application/grpc, method=rpcbench.ProbeService/Probe, grpc-java=" \
+    exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=grpc, content-type=application/grpc, method=rpcbench.ProbeService/Probe, probe-message=ProbeRequest, marker intact, grpc-java=" \
     "$work/grpc.out" -- env JAVA_HOME="$stack_jdk" "$root/benchmark.sh" -p "$(free_port)" -f "$work/grpc.json" \
     -a "$stack_run" grpc-protobuf
 check "grpc-protobuf's result is complete" complete_result "$work/grpc.json" thrpt "$stack_calls"
@@ -310,7 +310,7 @@ check "triple-hessian2's result is complete" complete_result "$work/triple.json"
 if in_full_tier "triple-fastjson2 and triple-protobuf through benchmark.sh"; then
     check "triple-fastjson2 end to end through benchmark.sh" pair_end_to_end triple-fastjson2
     check "triple-protobuf in one command$on_jdk: protobuf messages unwrapped, read by their gRPC content type" \
-        exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.dubbo.protobuf.ProtobufProbeService/probe, dubbo=3[.0-9]+, .*protobuf-java=4" \
+        exits_with 0 "wire check passed: serialization=protobuf, wire=protobuf, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.dubbo.protobuf.ProtobufProbeService/probe, probe-message=ProbeRequest, marker intact, dubbo=3[.0-9]+, .*protobuf-java=4" \
         "$work/triple-protobuf.out" -- env JAVA_HOME="$stack_jdk" "$root/benchmark.sh" -p "$(free_port)" \
         -f "$work/triple-protobuf.json" -a "$stack_run" triple-protobuf
     check "triple-protobuf's result is complete" complete_result "$work/triple-protobuf.json" thrpt "$stack_calls"
@@ -333,7 +333,7 @@ check "rest keeps a connection per call in flight: --connections is refused, exi
 
 # Dubbo's rmi protocol: a call Java RMI carried, at the exact host; no registry, no connection count
 check "rmi-java in one command$on_jdk: JDK serialization on a call RMI carried, its object's port at the exact host" \
-    exits_with 0 "wire check passed: serialization=java, wire=java, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=rmi, rmi-object=127.0.0.1:[0-9]+, dubbo=.*dubbo-rpc-rmi=3" \
+    exits_with 0 "wire check passed: serialization=java, wire=java, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=rmi, rmi-object=127.0.0.1:[0-9]+, jrmp=JRMI v2 stream, dubbo=.*dubbo-rpc-rmi=3" \
     "$work/rmi.out" -- env JAVA_HOME="$stack_jdk" "$root/benchmark.sh" -p "$(free_port)" -f "$work/rmi.json" \
     -a "$stack_run" rmi-java
 check "rmi-java's result is complete" complete_result "$work/rmi.json" thrpt "$stack_calls"

@@ -14,13 +14,16 @@ public class ProbeReport implements Serializable {
     /**
      * What the server read off the call's wire, as keys of {@link #getWire()}: HTTP's version, content type and path,
      * and for a JSON body the framework that read it; for Java RMI, the address the call itself reached (RMI looks
-     * an object up at its registry's port and calls it where the stub says).
+     * an object up at its registry's port and calls it where the stub says) and the JRMP header its connection
+     * opened with; for motan, its frame's magic and version; for gRPC, the probe message as it decoded.
      */
     public static final String HTTP = "http";
     public static final String CONTENT_TYPE = "content-type";
     public static final String METHOD = "method";
     public static final String JSON_FRAMEWORK = "json-framework";
     public static final String RMI_OBJECT = "rmi-object";
+    public static final String JRMP = "jrmp";
+    public static final String PROBE_MESSAGE = "probe-message";
 
     private static final long serialVersionUID = 1L;
 

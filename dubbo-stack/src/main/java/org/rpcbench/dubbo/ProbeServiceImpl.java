@@ -1,7 +1,6 @@
 package org.rpcbench.dubbo;
 
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -43,7 +42,7 @@ final class ProbeServiceImpl implements ProbeService, HandshakeService {
         String wire = WireSerializationFilter.wireSerializationOf(call.getInvocation());
         report.setWireSerialization(wire);
         HttpRequest http = (HttpRequest) call.getInvocation().get(TripleConstants.HTTP_REQUEST_KEY);
-        Socket rmi = RmiSockets.servedCall();
+        RmiSockets.CallRecordingSocket rmi = RmiSockets.servedCall();
         if (rmi != null) {
             // the registry's port, which the client was given, on the host the call reached; the call's own port
             // beside it
@@ -51,6 +50,7 @@ final class ProbeServiceImpl implements ProbeService, HandshakeService {
             report.setClientAddress(hostAndPort((InetSocketAddress) rmi.getRemoteSocketAddress()));
             Map<String, String> read = new LinkedHashMap<>();
             read.put(ProbeReport.RMI_OBJECT, hostAndPort((InetSocketAddress) rmi.getLocalSocketAddress()));
+            read.put(ProbeReport.JRMP, rmi.head().protocol());
             report.setWire(read);
         } else if (http == null) {
             report.setServerAddress(hostAndPort(serverEndOf(call)));

@@ -33,7 +33,7 @@ public final class RmiSockets extends RMISocketFactory {
     /** RMI's own system property for the host its stubs name. */
     private static final String STUB_HOST_PROPERTY = "java.rmi.server.hostname";
 
-    private static final ThreadLocal<Socket> SERVED = new ThreadLocal<>();
+    private static final ThreadLocal<CallRecordingSocket> SERVED = new ThreadLocal<>();
 
     private static RmiSockets installed;
 
@@ -87,7 +87,7 @@ public final class RmiSockets extends RMISocketFactory {
     }
 
     /** The socket whose call this thread is serving over RMI; null on a thread that serves no RMI call. */
-    static Socket servedCall() {
+    static CallRecordingSocket servedCall() {
         return SERVED.get();
     }
 
@@ -146,16 +146,44 @@ public final class RmiSockets extends RMISocketFactory {
         }
     }
 
-    private static final class CallRecordingSocket extends Socket {
+    /**
+     * An accepted connection: marks the thread that reads it, and keeps the connection's first bytes, in which the
+     * client's JRMP header and its first call's Java serialization stream header are read ({@link JrmpHead}).
+     */
+    static final class CallRecordingSocket extends Socket {
 
+        private final JrmpHead head = new JrmpHead();
         private InputStream marking;
 
         @Override
         public synchronized InputStream getInputStream() throws IOException {
             if (marking == null) {
-                marking = new ReadWatchingInputStream(super.getInputStream(), bytes -> SERVED.set(this));
+                marking = new FilterInputStream(super.getInputStream()) {
+                    @Override
+                    public int read() throws IOException {
+                        int read = super.read();
+                        if (read >= 0) {
+                            head.add(new byte[] {(byte) read}, 0, 1);
+                        }
+                        SERVED.set(CallRecordingSocket.this);
+                        return read;
+                    }
+
+                    @Override
+                    public int read(byte[] bytes, int offset, int length) throws IOException {
+                        int read = super.read(bytes, offset, length);
+                        head.add(bytes, offset, read);
+                        SERVED.set(CallRecordingSocket.this);
+                        return read;
+                    }
+                };
             }
             return marking;
+        }
+
+        /** What the connection's first bytes say of its protocol and serialization. */
+        JrmpHead head() {
+            return head;
         }
     }
 

@@ -65,8 +65,8 @@ public class WireSerializationFilter implements Filter {
     /**
      * The serializer this call was read with: the dubbo protocol's header carries its id; triple names it in its
      * wrapper message, noted while decoding; a triple method of one protobuf message, which Dubbo reads unwrapped,
-     * says protobuf by its content type, a REST call says JSON by its own, and a call RMI carried is the JDK's
-     * serialization; null when none of them says.
+     * says protobuf by its content type, a REST call says JSON by its own, and a call RMI carried says what its
+     * connection's first bytes held (JRMP's header and a Java serialization stream); null when none of them says.
      */
     private static String wireSerialization(Invocation invocation) {
         Object headerId = invocation.get(Constants.SERIALIZATION_ID_KEY);
@@ -79,7 +79,8 @@ public class WireSerializationFilter implements Filter {
         }
         HttpRequest http = (HttpRequest) invocation.get(TripleConstants.HTTP_REQUEST_KEY);
         if (http == null) {
-            return RmiSockets.servedCall() != null ? WireSerialization.JAVA : null;
+            RmiSockets.CallRecordingSocket rmi = RmiSockets.servedCall();
+            return rmi != null ? rmi.head().serialization() : null;
         }
         return isOneProtobufMessage(invocation.getArguments()) ? ProtobufWire.serializationOf(http.contentType())
                 : JsonWire.serializationOf(http.contentType());

@@ -83,7 +83,7 @@ final class GrpcConnection implements StackConnection {
             for (ManagedChannel channel : channels) {
                 ProbeServiceGrpc.newBlockingStub(channel)
                         .withDeadlineAfter(target.timeoutMillis(), TimeUnit.MILLISECONDS)
-                        .probe(Protos.ProbeRequest.getDefaultInstance());
+                        .probe(Messages.probeRequest());
             }
             return connection;
         } catch (StatusRuntimeException e) {
@@ -188,7 +188,7 @@ final class GrpcConnection implements StackConnection {
     private ProbeReport probe(ManagedChannel channel) {
         try {
             return Messages.probe(withDeadline(ProbeServiceGrpc.newBlockingStub(channel))
-                    .probe(Protos.ProbeRequest.getDefaultInstance()));
+                    .probe(Messages.probeRequest()));
         } catch (StatusRuntimeException e) {
             throw new WireCheckException("the probe call to " + target.describe() + " failed: " + e.getStatus(), e);
         }

@@ -209,6 +209,8 @@ final class GrpcServer implements RunningServer {
     static final class WireFormats implements ServerInterceptor {
 
         static final String PROTOCOL = "grpc";
+        /** What grpc-java's client sends for its protobuf messages. */
+        static final String CLIENT_CONTENT_TYPE = "application/grpc";
 
         private static final Metadata.Key<String> CONTENT_TYPE =
                 Metadata.Key.of("content-type", Metadata.ASCII_STRING_MARSHALLER);
@@ -329,18 +331,35 @@ final class GrpcServer implements RunningServer {
             ProbeReport report = new ProbeReport();
             report.setProtocol(WireFormats.PROTOCOL);
             report.setSerialization(ProtobufWire.SERIALIZATION);
-            report.setWireSerialization(ProtobufWire.serializationOf(call.contentType()));
+            report.setWireSerialization(wireSerialization(call.contentType(), request));
             report.setServerAddress(call.server());
             report.setClientAddress(call.client());
             Map<String, String> read = new LinkedHashMap<>();
             read.put(ProbeReport.CONTENT_TYPE, call.contentType());
             read.put(ProbeReport.METHOD, call.method());
+            String wrong = Messages.wrongProbe(request);
+            read.put(ProbeReport.PROBE_MESSAGE, wrong == null ? "ProbeRequest, marker intact" : wrong);
             report.setWire(read);
             report.setCallsBySerialization(wire.calls.snapshot(Function.identity()));
             report.setVersions(versions);
             report.recordSpent(services.sample().get());
             reply(answer, Messages.probe(report));
         }
+    }
+
+    /**
+     * protobuf when the probe came under the content type gRPC's client sends and its body decoded as the
+     * ProbeRequest sent, marker intact: the content type alone names no serializer's bytes.
+     */
+    static String wireSerialization(String contentType, Protos.ProbeRequest request) {
+        String wrong = Messages.wrongProbe(request);
+        if (wrong != null) {
+            return "not protobuf: " + wrong;
+        }
+        if (!WireFormats.CLIENT_CONTENT_TYPE.equals(contentType)) {
+            return "not gRPC's protobuf: content type " + contentType;
+        }
+        return ProtobufWire.SERIALIZATION;
     }
 
     private static <A> void reply(StreamObserver<A> answer, A message) {

@@ -96,7 +96,7 @@ final class MotanConnection implements StackConnection {
         try {
             MotanConnection connection = new MotanConnection(target, settings, referer, referer.getRef(),
                     connections);
-            connection.services.probe();
+            connection.services.probe(WireFormats.PROBE_MARKER);
             return connection;
         } catch (RuntimeException e) {
             referer.destroy();
@@ -164,7 +164,7 @@ final class MotanConnection implements StackConnection {
 
     private ProbeReport probe() {
         try {
-            return services.probe();
+            return services.probe(WireFormats.PROBE_MARKER);
         } catch (RuntimeException e) {
             throw new WireCheckException("the probe call to " + target.describe() + " failed: " + e.getMessage(), e);
         }

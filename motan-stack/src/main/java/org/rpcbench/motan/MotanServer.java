@@ -199,7 +199,7 @@ final class MotanServer implements RunningServer {
         }
 
         @Override
-        public ProbeReport probe() {
+        public ProbeReport probe(String marker) {
             Request request = RpcContext.getContext().getRequest();
             ConnectionTaps.Connection connection = taps.carrying(request.getRequestId());
             if (connection == null) {

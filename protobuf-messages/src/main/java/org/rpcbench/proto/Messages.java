@@ -189,9 +189,31 @@ public final class Messages {
         return bytes;
     }
 
+    /** The probe request's marker: its bytes decode to it only as protobuf's ProbeRequest. */
+    public static final String PROBE_MARKER = "rpcbench wire probe";
+
+    /** The probe request every protobuf client sends. */
+    public static Protos.ProbeRequest probeRequest() {
+        return Protos.ProbeRequest.newBuilder().setMarker(PROBE_MARKER).build();
+    }
+
     /**
-     * A probe's report as its message; what it read off the wire (HTTP version, content type, method path) become
-     * fields.
+     * What was wrong with a probe request as it decoded, or null when its marker came through intact and nothing in
+     * it was unknown to ProbeRequest, which another serializer's bytes would not give.
+     */
+    public static String wrongProbe(Protos.ProbeRequest request) {
+        if (!request.getUnknownFields().asMap().isEmpty()) {
+            return "fields unknown to ProbeRequest: " + request.getUnknownFields().asMap().keySet();
+        }
+        if (!PROBE_MARKER.equals(request.getMarker())) {
+            return "a ProbeRequest whose marker is '" + request.getMarker() + "'";
+        }
+        return null;
+    }
+
+    /**
+     * A probe's report as its message; what it read off the wire (HTTP version, content type, method path, how the
+     * probe's message decoded) become fields.
      */
     public static Protos.ProbeAnswer probe(ProbeReport report) {
         Protos.ProbeAnswer.Builder answer = Protos.ProbeAnswer.newBuilder()
@@ -211,6 +233,7 @@ public final class Messages {
         setIfKnown(report.getWire().get(ProbeReport.HTTP), answer::setHttp);
         setIfKnown(report.getWire().get(ProbeReport.CONTENT_TYPE), answer::setContentType);
         setIfKnown(report.getWire().get(ProbeReport.METHOD), answer::setMethod);
+        setIfKnown(report.getWire().get(ProbeReport.PROBE_MESSAGE), answer::setProbeMessage);
         report.getVersions().forEach((name, version) -> answer.addVersions(
                 Protos.Version.newBuilder().setName(name).setVersion(String.valueOf(version))));
         return answer.build();
@@ -242,6 +265,9 @@ public final class Messages {
         }
         if (!answer.getMethod().isEmpty()) {
             wire.put(ProbeReport.METHOD, answer.getMethod());
+        }
+        if (!answer.getProbeMessage().isEmpty()) {
+            wire.put(ProbeReport.PROBE_MESSAGE, answer.getProbeMessage());
         }
         report.setWire(wire);
         report.setCallsBySerialization(answer.getCallsByWireFormatMap());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +59,8 @@ class MessagesTest {
         report.setServerAddress("127.0.0.1:8080");
         report.setClientAddress("127.0.0.1:40000");
         report.setVersions(new LinkedHashMap<>(Map.of("dubbo", "3.3.6")));
-        report.setWire(Map.of(ProbeReport.CONTENT_TYPE, "application/grpc+proto"));
+        report.setWire(new LinkedHashMap<>(Map.of(ProbeReport.CONTENT_TYPE, "application/grpc+proto")));
+        report.getWire().put(ProbeReport.PROBE_MESSAGE, "ProbeRequest, marker intact");
         report.setCallsBySerialization(Map.of("protobuf", 12L));
         report.recordSpent(new ServerSample(5, 6, 7, 2, "boot-id", Map.of("worker-1", 3L)));
 
@@ -67,5 +69,19 @@ class MessagesTest {
         assertEquals(report.toString(), back.toString());
         assertNull(back.getWireSerialization(), "not read: stays null, not an empty string");
         assertEquals(report.spent(), back.spent());
+    }
+
+    @Test
+    void aProbeRequestProvesItsBytesOnlyWhenItsMarkerDecodesIntact() throws InvalidProtocolBufferException {
+        assertNull(Messages.wrongProbe(Protos.ProbeRequest.parseFrom(Messages.probeRequest().toByteArray())));
+        assertEquals("a ProbeRequest whose marker is ''",
+                Messages.wrongProbe(Protos.ProbeRequest.getDefaultInstance()));
+        // another message's bytes decode as a ProbeRequest with fields it does not know
+        byte[] user = Messages.user(UserServiceContract.user(1)).toByteArray();
+        assertTrue(Messages.wrongProbe(Protos.ProbeRequest.parseFrom(user)).startsWith("fields unknown to"
+                + " ProbeRequest: "));
+        // the same request as JSON is no protobuf at all
+        byte[] json = ("{\"marker\":\"" + Messages.PROBE_MARKER + "\"}").getBytes(StandardCharsets.UTF_8);
+        assertThrows(InvalidProtocolBufferException.class, () -> Protos.ProbeRequest.parseFrom(json));
     }
 }

@@ -77,7 +77,7 @@ final class ProtobufReferences {
 
         @Override
         public ProbeReport probe() {
-            return Messages.probe(probe.probe(Protos.ProbeRequest.getDefaultInstance()));
+            return Messages.probe(probe.probe(Messages.probeRequest()));
         }
     }
 }

@@ -90,6 +90,14 @@ final class ProtobufServed {
         @Override
         public Protos.ProbeAnswer probe(Protos.ProbeRequest request) {
             ProbeReport report = probe.probe();
+            // the content type says protobuf; the marker, decoded intact, says the body was
+            String wrong = Messages.wrongProbe(request);
+            if (wrong != null) {
+                report.setWireSerialization("not protobuf: " + wrong);
+            }
+            Map<String, String> read = new LinkedHashMap<>(report.getWire() == null ? Map.of() : report.getWire());
+            read.put(ProbeReport.PROBE_MESSAGE, wrong == null ? "ProbeRequest, marker intact" : wrong);
+            report.setWire(read);
             Map<String, String> versions = new LinkedHashMap<>();
             report.getVersions().forEach((name, version) -> {
                 if (name.equals(JAVA)) {
