@@ -15,9 +15,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -46,8 +49,10 @@ public final class JvmSampler implements AutoCloseable {
 
     /** The action a collector's notification names for a stop-the-world collection of the whole heap. */
     private static final String FULL_GC_ACTION = "end of major GC";
-    /** The cause a collection requested by {@link System#gc()} names: the sampler's own. */
+    /** The cause a collection requested by {@link System#gc()} names: the sampler's own, or RMI's DGC's. */
     private static final String REQUESTED_CAUSE = "System.gc()";
+    /** How long the sampler waits for the notification of a collection it asked for. */
+    private static final long NOTIFICATION_WAIT_MILLIS = 2000;
 
     private final JvmSeries series;
     private final Supplier<JvmSample.Load> load;
@@ -60,6 +65,10 @@ public final class JvmSampler implements AutoCloseable {
     private final AtomicLong heapAfterGc = new AtomicLong(-1);
     private final AtomicLong oldGenAfterGc = new AtomicLong(-1);
     private final AtomicLong fullGcs = new AtomicLong();
+    /** Full GCs the sampler asked for and has not yet heard of: those, and only those, are not the JVM's own. */
+    private final AtomicInteger requestedFullGcs = new AtomicInteger();
+    /** The heap after each full GC the sampler asked for, as the collection itself reports it. */
+    private final BlockingQueue<Long> requestedHeapAfterGc = new LinkedBlockingQueue<>();
     private final NotificationListener gcListener = (notification, handback) -> {
         if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
             collected(GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData()));
@@ -126,22 +135,51 @@ public final class JvmSampler implements AutoCloseable {
         JvmSample.Load interval = load == null ? null : load.get();
         long liveSet = -1;
         if (liveSetEveryMillis > 0 && (last || System.currentTimeMillis() >= liveSetDueAt)) {
-            System.gc();
-            liveSet = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+            liveSet = measureLiveSet();
             liveSetDueAt = System.currentTimeMillis() + liveSetEveryMillis;
         }
         series.append(sample(interval, liveSet));
     }
 
+    /**
+     * The heap right after a full GC the sampler asks for, as the collection reports it: read afterwards, the heap
+     * would hold what the load's threads allocated since. -1 when the collection's notification does not come.
+     */
+    private long measureLiveSet() {
+        requestedHeapAfterGc.clear();
+        requestedFullGcs.incrementAndGet();
+        System.gc();
+        try {
+            Long after = requestedHeapAfterGc.poll(NOTIFICATION_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            return after == null ? -1 : after;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
     private void collected(GarbageCollectionNotificationInfo info) {
         Map<String, MemoryUsage> after = info.getGcInfo().getMemoryUsageAfterGc();
-        heapAfterGc.set(after.entrySet().stream().filter(pool -> heapPools.contains(pool.getKey()))
-                .mapToLong(pool -> pool.getValue().getUsed()).sum());
+        long heap = after.entrySet().stream().filter(pool -> heapPools.contains(pool.getKey()))
+                .mapToLong(pool -> pool.getValue().getUsed()).sum();
+        heapAfterGc.set(heap);
         after.entrySet().stream().filter(pool -> isOldGen(pool.getKey())).findFirst()
                 .ifPresent(pool -> oldGenAfterGc.set(pool.getValue().getUsed()));
-        if (FULL_GC_ACTION.equals(info.getGcAction()) && !REQUESTED_CAUSE.equals(info.getGcCause())) {
+        if (!FULL_GC_ACTION.equals(info.getGcAction())) {
+            return;
+        }
+        // a System.gc() the sampler made is its own; any other full GC, RMI's DGC's System.gc() included, the JVM's
+        if (REQUESTED_CAUSE.equals(info.getGcCause())
+                && requestedFullGcs.getAndUpdate(pending -> Math.max(0, pending - 1)) > 0) {
+            requestedHeapAfterGc.add(heap);
+        } else {
             fullGcs.incrementAndGet();
         }
+    }
+
+    /** Full GCs of this JVM so far, the sampler's own left out; for a test to see one counted. */
+    long fullGcs() {
+        return fullGcs.get();
     }
 
     /** This JVM now, with the live set just measured or -1. */

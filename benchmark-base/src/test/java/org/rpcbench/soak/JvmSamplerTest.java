@@ -43,6 +43,24 @@ class JvmSamplerTest {
     }
 
     @Test
+    void aSystemGcTheSamplerDidNotAskForIsTheJvmsFullGc() throws InterruptedException {
+        // RMI's distributed GC calls System.gc() too: the cause alone does not make a collection the sampler's
+        try (JvmSampler sampler = JvmSampler.start(dir.resolve("dgc.jvm.jsonl"), Duration.ofSeconds(10), null,
+                Duration.ofSeconds(10))) {
+            System.gc();
+            long giveUp = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (sampler.fullGcs() == 0 && System.nanoTime() - giveUp < 0) {
+                Thread.sleep(20);
+            }
+            assertEquals(1, sampler.fullGcs());
+        }
+        List<JvmSample> series = JvmSeries.read(dir.resolve("dgc.jvm.jsonl"));
+        JvmSample last = series.get(series.size() - 1);
+        assertEquals(1, last.fullGcs(), "the sampler's own closing full GC is still left out");
+        assertTrue(last.liveSetBytes() > 0, "the live set, as the sampler's collection reported it");
+    }
+
+    @Test
     void aServerSeriesHasNoLoadAndNoLiveSetUnlessAsked() {
         Path file = dir.resolve("server.jvm.jsonl");
         JvmSampler.start(file, Duration.ofSeconds(10), null, null).close();
