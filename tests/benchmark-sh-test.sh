@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs benchmark.sh as a user would: bad inputs, a port conflict, profiling, a server or launcher killed, and each
-# stack in one command with one-second iterations. The fast tier runs one call of each stack's pair; the full tier
-# runs every call, the clients of other stacks at a Dubbo server, a preset, and on a Temurin 25 (SKIP where none is
-# installed) each stack and the pairs that reach into the JDK. Ends with "N passed, N failed, N skipped".
+# Runs benchmark.sh as a user would: bad inputs, a port conflict, a full disk (root), profiling, a server or
+# launcher killed, and each stack in one command with one-second iterations. The fast tier runs one call of each
+# stack's pair; the full tier runs every call, the clients of other stacks at a Dubbo server, a preset, and on a
+# Temurin 25 (SKIP where none is installed) each stack and the pairs that reach into the JDK. Ends with "N passed,
+# N failed, N skipped".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -7,8 +7,8 @@ public interface EchoService {
     Object echo(Object payload);
 
     /**
-     * The CPU-bound call of the Dubbo 2.0 report: appends {@code count} freshly generated random numbers to the
-     * payload and answers the length of what it assembled.
+     * The CPU-bound call of the Dubbo 2.0 report: appends {@code count} random numbers, generated on each call from
+     * one fixed seed ({@link CpuBoundContract}), to the payload and answers the length of what it assembled.
      */
     int assembleRandomNumbers(String payload, int count);
 }

@@ -123,7 +123,7 @@ public record SoakReport(long startEpochMillis, long endEpochMillis, long length
         }
     }
 
-    /** ", 3 of 14 checks not judged (too little measured after the warmup)", or nothing when every one was. */
+    /** "; 3 of 14 checks not judged (...)" for the verdict line, or nothing when every check was judged. */
     private String notJudgedText() {
         long all = jvms.stream().mapToLong(jvm -> jvm.checks().size()).sum();
         long notJudged = jvms.stream().flatMap(jvm -> jvm.checks().stream()).filter(check -> !check.judged()).count();

@@ -9,7 +9,7 @@ import org.rpcbench.contract.JvmRole;
 record Topology(int providers, int consumers) {
 
     static final Topology SINGLE = new Topology(1, 1);
-    /** A JVM's memory beyond its heap (metaspace, code, thread stacks, Netty's direct buffers), as measured roughly. */
+    /** An allowance for a JVM's memory beyond its heap: metaspace, code, thread stacks, Netty's direct buffers. */
     private static final long JVM_OVERHEAD_BYTES = 256L << 20;
     /** More JVMs than this per core spend the run starting and scheduling each other, not serving calls. */
     static final int MAX_JVMS_PER_CORE = 4;
