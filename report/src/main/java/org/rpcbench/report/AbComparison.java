@@ -99,8 +99,8 @@ public final class AbComparison {
     public static boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
         try {
             AbComparison comparison = of(directory, thresholds);
-            return comparison.count(Verdict.REGRESSION) > 0 && comparison.count(Verdict.PAIR_FAILED) == 0
-                    && comparison.count(Verdict.NOT_JUDGED) == 0 && comparison.count(Verdict.ONLY_IN_BASELINE) == 0;
+            return comparison.count(Verdict.REGRESSION) > 0 && comparison.lines.stream().map(Judged::verdict)
+                    .filter(Verdict::fails).allMatch(verdict -> verdict == Verdict.REGRESSION);
         } catch (InputException e) {
             return false;
         }
@@ -398,12 +398,14 @@ public final class AbComparison {
         }
         PairedBootstrap.Interval interval = PairedBootstrap.ratio(before, after, random);
         Verdict verdict = series.verdict(interval);
-        // without confirmation trials run, the trials judged are the first ones; the confirmation's would be as
-        // noisy, per trial, and their interval wider or narrower by the square root of their count against these
-        double detectable = confirmationTrials == 0 ? interval.detectable(series.threshold())
-                : PairedBootstrap.detectableByBoth(series.threshold(), interval.halfWidth(),
-                        interval.halfWidth() * Math.sqrt((double) before.length / confirmationTrials));
-        if (confirmation != null) {
+        double detectable;
+        if (confirmation == null) {
+            // the trials judged are the first ones; confirmation trials the run was given would be as noisy, per
+            // trial, and their interval wider or narrower by the square root of their count against these
+            detectable = confirmationTrials == 0 ? interval.detectable(series.threshold())
+                    : PairedBootstrap.detectableByBoth(series.threshold(), interval.halfWidth(),
+                            interval.halfWidth() * Math.sqrt((double) before.length / confirmationTrials));
+        } else {
             if (first == null || first.before().length < MIN_TRIALS || confirmation.before().length < MIN_TRIALS) {
                 note = joined(note, "fewer than " + MIN_TRIALS + " first or confirmation trials: judged over all");
                 detectable = interval.detectable(series.threshold());
@@ -460,8 +462,7 @@ public final class AbComparison {
      * passes.
      */
     boolean passed() {
-        return count(Verdict.REGRESSION) == 0 && count(Verdict.PAIR_FAILED) == 0 && count(Verdict.NOT_JUDGED) == 0
-                && count(Verdict.ONLY_IN_BASELINE) == 0 && compared() > 0;
+        return lines.stream().map(Judged::verdict).noneMatch(Verdict::fails) && compared() > 0;
     }
 
     /** Lines judged on both sides' figures. */
@@ -515,9 +516,7 @@ public final class AbComparison {
                 .append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
         for (Judged judged : lines) {
             AbVerdict.Line line = judged.line();
-            boolean failing = judged.verdict() == Verdict.REGRESSION || judged.verdict() == Verdict.PAIR_FAILED
-                    || judged.verdict() == Verdict.NOT_JUDGED || judged.verdict() == Verdict.ONLY_IN_BASELINE;
-            String verdict = (failing ? "**" + judged.verdict() + "**" : judged.verdict().toString())
+            String verdict = (judged.verdict().fails() ? "**" + judged.verdict() + "**" : judged.verdict().toString())
                     + (line.note() == null || line.note().isEmpty() ? ""
                             : " (" + MarkdownReport.escape(line.note()) + ")");
             md.append("| ").append(String.join(" | ", MarkdownReport.escape(line.pair()),

@@ -36,6 +36,11 @@ final class Comparison {
             this.text = text;
         }
 
+        /** Whether a line of this verdict fails the gate: worse, lost by the candidate, failed or not judged. */
+        boolean fails() {
+            return this == REGRESSION || this == PAIR_FAILED || this == ONLY_IN_BASELINE || this == NOT_JUDGED;
+        }
+
         @Override
         public String toString() {
             return text;
@@ -244,9 +249,8 @@ final class Comparison {
      * the candidate did not (a benchmark or a cost): what a candidate lost is never a pass.
      */
     boolean passed() {
-        return count(Verdict.REGRESSION) == 0 && count(Verdict.PAIR_FAILED) == 0
-                && count(Verdict.ONLY_IN_BASELINE) == 0 && costCount(Verdict.REGRESSION) == 0
-                && costCount(Verdict.ONLY_IN_BASELINE) == 0;
+        return lines.stream().noneMatch(line -> line.verdict().fails())
+                && costLines.stream().noneMatch(line -> line.judgement().verdict().fails());
     }
 
     String markdown() {
@@ -256,9 +260,7 @@ final class Comparison {
                 .append("| pair | call | mode | baseline | candidate | change | verdict |\n")
                 .append("| --- | --- | --- | ---: | ---: | ---: | --- |\n");
         for (Line line : lines) {
-            boolean failing = line.verdict() == Verdict.REGRESSION || line.verdict() == Verdict.PAIR_FAILED
-                    || line.verdict() == Verdict.ONLY_IN_BASELINE;
-            String verdict = (failing ? "**" + line.verdict() + "**" : line.verdict().toString())
+            String verdict = (line.verdict().fails() ? "**" + line.verdict() + "**" : line.verdict().toString())
                     + (line.note().isEmpty() ? "" : " (" + MarkdownReport.escape(line.note()) + ")")
                     + (line.noNoiseEstimate() ? " (no noise estimate)" : "");
             md.append("| ").append(String.join(" | ", MarkdownReport.escape(line.key().pair()),
@@ -290,9 +292,7 @@ final class Comparison {
                 .append("| --- | --- | --- | ---: | ---: | ---: | --- |\n");
         for (CostLine line : costLines) {
             Judgement judgement = line.judgement();
-            boolean failing = judgement.verdict() == Verdict.REGRESSION
-                    || judgement.verdict() == Verdict.ONLY_IN_BASELINE;
-            String verdict = (failing ? "**" + judgement.verdict() + "**" : judgement.verdict().toString())
+            String verdict = (judgement.verdict().fails() ? "**" + judgement.verdict() + "**" : judgement.verdict().toString())
                     + (judgement.note().isEmpty() ? "" : " (" + MarkdownReport.escape(judgement.note()) + ")")
                     + (judgement.noNoiseEstimate() ? " (no noise estimate)" : "");
             md.append("| ").append(String.join(" | ", MarkdownReport.escape(line.key().pair()),
