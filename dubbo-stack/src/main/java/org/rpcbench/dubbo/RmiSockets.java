@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.IntConsumer;
 
 /**
  * The JVM's Java RMI sockets, held to the rules every other pair keeps. A provider's server sockets bind exactly its
@@ -158,25 +157,10 @@ public final class RmiSockets extends RMISocketFactory {
         @Override
         public synchronized InputStream getInputStream() throws IOException {
             if (marking == null) {
-                marking = new FilterInputStream(super.getInputStream()) {
-                    @Override
-                    public int read() throws IOException {
-                        int read = super.read();
-                        if (read >= 0) {
-                            head.add(new byte[] {(byte) read}, 0, 1);
-                        }
-                        SERVED.set(CallRecordingSocket.this);
-                        return read;
-                    }
-
-                    @Override
-                    public int read(byte[] bytes, int offset, int length) throws IOException {
-                        int read = super.read(bytes, offset, length);
-                        head.add(bytes, offset, read);
-                        SERVED.set(CallRecordingSocket.this);
-                        return read;
-                    }
-                };
+                marking = new ReadWatchingInputStream(super.getInputStream(), (bytes, offset, count) -> {
+                    head.add(bytes, offset, count);
+                    SERVED.set(this);
+                });
             }
             return marking;
         }
@@ -200,7 +184,8 @@ public final class RmiSockets extends RMISocketFactory {
         @Override
         public synchronized InputStream getInputStream() throws IOException {
             if (counted == null) {
-                counted = new ReadWatchingInputStream(super.getInputStream(), received::add);
+                counted = new ReadWatchingInputStream(super.getInputStream(),
+                        (bytes, offset, count) -> received.add(count));
             }
             return counted;
         }
@@ -226,27 +211,32 @@ public final class RmiSockets extends RMISocketFactory {
         }
     }
 
-    /** Tells each read, after it returned, how many bytes it read (0 at the end of the stream). */
+    /** Tells each read, after it returned, what it read (a count of 0 at the end of the stream). */
     private static final class ReadWatchingInputStream extends FilterInputStream {
 
-        private final IntConsumer afterRead;
+        /** What a read put where. */
+        interface AfterRead {
+            void read(byte[] bytes, int offset, int count);
+        }
 
-        ReadWatchingInputStream(InputStream in, IntConsumer afterRead) {
+        private final AfterRead afterRead;
+        /** A one-byte read's byte: a stream is read by one thread at a time. */
+        private final byte[] single = new byte[1];
+
+        ReadWatchingInputStream(InputStream in, AfterRead afterRead) {
             super(in);
             this.afterRead = afterRead;
         }
 
         @Override
         public int read() throws IOException {
-            int read = super.read();
-            afterRead.accept(read < 0 ? 0 : 1);
-            return read;
+            return read(single, 0, 1) <= 0 ? -1 : single[0] & 0xff;
         }
 
         @Override
         public int read(byte[] bytes, int offset, int length) throws IOException {
             int read = super.read(bytes, offset, length);
-            afterRead.accept(Math.max(read, 0));
+            afterRead.read(bytes, offset, Math.max(read, 0));
             return read;
         }
     }
