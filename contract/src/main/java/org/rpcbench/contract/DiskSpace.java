@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /** Refuses to start a run whose files would have nowhere to go, rather than failing it after the measurement. */
 public final class DiskSpace {
@@ -32,7 +33,7 @@ public final class DiskSpace {
             if (usable >= bytes) {
                 return null;
             }
-            return String.format("the disk holding %s (%s) has %.1f MiB free; a run's files need %d MiB: free some"
+            return String.format(Locale.ROOT, "the disk holding %s (%s) has %.1f MiB free; a run's files need %d MiB: free some"
                     + " space or write elsewhere", directory, store, usable / (double) (1L << 20), bytes >> 20);
         } catch (IOException e) {
             return null; // a store the JVM cannot read: writing will say what is wrong

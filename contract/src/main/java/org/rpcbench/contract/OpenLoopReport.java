@@ -1,5 +1,6 @@
 package org.rpcbench.contract;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -164,7 +165,7 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
         }
         Double capacity = null;
         for (CallResult step : calls.stream().filter(step -> step.call().equals(call))
-                .sorted(java.util.Comparator.comparingDouble(CallResult::targetRate)).toList()) {
+                .sorted(Comparator.comparingDouble(CallResult::targetRate)).toList()) {
             if (step.rateNotKept() != null || step.problem() != null || !slo.keptBy(step.responseTime())) {
                 break;
             }

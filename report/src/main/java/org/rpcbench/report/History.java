@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -138,7 +139,7 @@ final class History {
     /** The machine an A/B run's trials ran on: the first of its runs that names one, or null. */
     private static String abMachine(Path source, AbRecord record) {
         for (AbRecord.Trial trial : record.trials()) {
-            for (String run : java.util.Arrays.asList(trial.candidateRun(), trial.baselineRun())) {
+            for (String run : Arrays.asList(trial.candidateRun(), trial.baselineRun())) {
                 if (run == null || !Files.isRegularFile(source.resolve(run).resolve(Run.RUN_JSON))) {
                     continue;
                 }

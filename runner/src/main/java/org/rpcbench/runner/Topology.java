@@ -1,5 +1,7 @@
 package org.rpcbench.runner;
 
+import java.util.Locale;
+
 import org.rpcbench.contract.JvmRole;
 
 /**
@@ -61,7 +63,7 @@ record Topology(int providers, int consumers) {
     }
 
     private static String gib(long bytes) {
-        return String.format("%.1f", bytes / (double) (1L << 30));
+        return String.format(Locale.ROOT, "%.1f", bytes / (double) (1L << 30));
     }
 
     boolean single() {
