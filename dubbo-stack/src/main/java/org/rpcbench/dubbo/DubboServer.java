@@ -7,9 +7,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.apache.dubbo.common.URL;
+import org.apache.dubbo.common.constants.CommonConstants;
+import org.apache.dubbo.common.extension.ExtensionLoader;
 import org.apache.dubbo.common.profiler.ProfilerSwitch;
 import org.apache.dubbo.common.utils.NetUtils;
 import org.apache.dubbo.config.spring.ServiceBean;
+import org.apache.dubbo.rpc.Filter;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.registry.EmbeddedZooKeeper;
@@ -197,6 +200,7 @@ final class DubboServer implements RunningServer {
             details.put("threads", exported.getParameter("threads", "200"));
             details.put("dispatcher", exported.getParameter("dispatcher", "all"));
         }
+        details.put("filters", providerFilters());
         details.put("simple-profiler", simpleProfiler ? "on" : "off(loopback-only-host)");
         if (JsonWire.SERIALIZATION.equals(serialization())) {
             details.put("json-framework", RestJson.framework());
@@ -206,6 +210,16 @@ final class DubboServer implements RunningServer {
             details.put("registered-classes", String.valueOf(registered));
         }
         return details;
+    }
+
+    /**
+     * The filters each call of the measured service passes, resolved from its exported URL the way Dubbo's chain
+     * builder resolves them: a pair that turns Dubbo's defaults off (filter="-default") shows the suite's own only.
+     */
+    private String providerFilters() {
+        ExtensionLoader<Filter> filters = exported.getOrDefaultModuleModel().getExtensionLoader(Filter.class);
+        return filters.getActivateExtension(exported, CommonConstants.SERVICE_FILTER_KEY, CommonConstants.PROVIDER).stream()
+                .map(filters::getExtensionName).collect(Collectors.joining(","));
     }
 
     @Override

@@ -10,6 +10,7 @@ import org.apache.dubbo.rpc.Filter;
 import org.apache.dubbo.rpc.Invocation;
 import org.apache.dubbo.rpc.Invoker;
 import org.apache.dubbo.rpc.Result;
+import org.apache.dubbo.rpc.RpcContext;
 import org.apache.dubbo.rpc.RpcException;
 import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.protocol.tri.TripleConstants;
@@ -44,6 +45,9 @@ public class WireSerializationFilter implements Filter {
         String wire = wireSerialization(invocation);
         invocation.put(WIRE_KEY, wire);
         if (isInstrument(invoker.getInterface())) {
+            // The probe reads the call's URL and invocation from the service context, which Dubbo's ContextFilter
+            // fills; a pair with Dubbo's default filters off (dubbo-kryo-community) runs without it.
+            RpcContext.getServiceContext().setInvoker(invoker).setInvocation(invocation);
             return invoker.invoke(invocation);
         }
         String configured = WireSerialization.configured(invoker.getUrl());

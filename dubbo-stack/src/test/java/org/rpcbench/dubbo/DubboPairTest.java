@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -72,9 +73,12 @@ class DubboPairTest {
                     server.details().toString());
         } else {
             assertTrue(server.details().keySet().containsAll(
-                    java.util.List.of("threadpool", "threads", "dispatcher", "simple-profiler")),
+                    List.of("threadpool", "threads", "dispatcher", "simple-profiler")),
                     server.details().toString());
         }
+        // the wire filter proves the serializer, so it is in every provider's chain, whatever else a pair turns off
+        assertTrue(List.of(server.details().get("filters").split(",")).contains("wireSerialization"),
+                server.details().toString());
         assertTrue(server.versions().containsKey("dubbo"), server.versions().toString());
     }
 
