@@ -7,6 +7,9 @@
 #   tools/community-suite.sh run <checkout-dir> [--port P] [--out FILE] [client args...]
 #       starts its kryo server on port P with host 127.0.0.1, runs its client (JMH) against it, moves the JSON result
 #       to FILE and stops the server
+#   tools/community-suite.sh compare <checkout-dir> [--rounds N] [--port P] [--out DIR] [client args...]
+#       alternating rounds of its kryo pair, our dubbo-kryo and our dubbo-kryo-community, each alone on the machine
+#       with the same JMH schedule: every result, each side's process CPU, and our pairs compared with its pair
 #
 # It downloads nothing itself except through Maven; get the checkout with git (see need_checkout). Environment:
 # MVN_ARGS (extra Maven arguments, e.g. -Dmaven.repo.local=...), JAVA_HOME, JAVA_OPTS (replace the JVM options).
@@ -31,6 +34,7 @@ usage() {
     cat <<'EOF'
 usage: tools/community-suite.sh build <checkout-dir>
        tools/community-suite.sh run <checkout-dir> [--port P] [--out FILE] [client args...]
+       tools/community-suite.sh compare <checkout-dir> [--rounds N] [--port P] [--out DIR] [client args...]
 
 build  patches a checkout of apache/dubbo-benchmark in place (idempotent) and builds its dubbo-kryo pair
        (MVN_ARGS: extra Maven arguments)
@@ -40,6 +44,12 @@ run    starts its dubbo-kryo server with host 127.0.0.1 and port P (default 8080
        --warmupIterations 3 --warmupTime 5 --measurementIterations 5 --measurementTime 2
        (its client also takes --resultFormat; it always runs 32 threads, 1 fork, its four calls in
        throughput, average-time and sample modes)
+compare  N rounds (default 2), each running its pair, our dubbo-kryo and our dubbo-kryo-community (its
+       configuration: Dubbo's default filters off, classes registered) alone, in alternating order, with the same
+       schedule: the client args (the four options both clients take, default as for run), 32 threads, 1 fork,
+       throughput, average-time and sample modes. Writes each run's JSON and logs under DIR (default
+       ./community-compare-<UTC time>), cpu.tsv (each JVM's CPU seconds: the client's with its forks, and ours with
+       its launcher; the server's own) and, per round, `benchmark.sh compare` of each of our pairs against its pair
 EOF
 }
 
@@ -224,12 +234,13 @@ stop_pid() {
     wait "$1" 2>/dev/null || true
 }
 
-server_pid='' client_pid='' work=''
+server_pid='' client_pid='' work='' cpu_table=''
 stop() {
     [ -z "$client_pid" ] || stop_pid "$client_pid"
     [ -z "$server_pid" ] || { stop_pid "$server_pid"; echo "its server stopped"; }
     client_pid='' server_pid=''
     [ -z "$work" ] || rm -rf "$work"
+    work=""
 }
 
 cmd_run() {
@@ -298,9 +309,177 @@ cmd_run() {
     echo "result: $out"
 }
 
+# cpu_seconds PID: the CPU time (user + system) the live process PID has used so far, in seconds
+cpu_seconds() {
+    awk -v tick="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / tick }' "/proc/$1/stat"
+}
+
+# children_seconds FILE: the children's CPU seconds (user + system) in the output of bash's `times`
+children_seconds() {
+    awk 'NR == 2 {
+        total = 0
+        for (i = 1; i <= 2; i++) { split($i, part, /[ms]/); total += part[1] * 60 + part[2] }
+        printf "%.2f", total
+    }' "$1"
+}
+
+# wait_ready LOG PID: waits (at most port_wait_seconds) for our server's ready line in LOG while PID lives
+wait_ready() {
+    local log=$1 pid=$2 i
+    for ((i = 0; i < port_wait_seconds * 2; i++)); do
+        grep -q 'server ready:' "$log" 2>/dev/null && return 0
+        kill -0 "$pid" 2>/dev/null || { tail -n 30 "$log" >&2; fail "our server exited before it was ready"; }
+        sleep 0.5
+    done
+    tail -n 30 "$log" >&2
+    fail "our server was not ready in ${port_wait_seconds} s"
+}
+
+# in_dir DIR COMMAND...: COMMAND run in DIR (each community JVM writes logs/ and its result where it runs)
+in_dir() {
+    cd "$1" && shift && exec "$@"
+}
+
+# timed_client TIMES COMMAND...: runs COMMAND in the background and waits for it; TIMES gets what bash's `times`
+# said afterwards, whose second line is the CPU of COMMAND and of every process it waited for (JMH's forks too).
+# A TERM (the stop on exit) is passed on to COMMAND.
+timed_client() {
+    local times_file=$1
+    shift
+    (
+        "$@" &
+        child=$!
+        trap 'kill "$child" 2>/dev/null' TERM
+        wait "$child"
+        rc=$?
+        while kill -0 "$child" 2>/dev/null; do
+            wait "$child"
+            rc=$?
+        done
+        times >"$times_file"
+        exit "$rc"
+    ) &
+    client_pid=$!
+    local status=0
+    wait "$client_pid" || status=$?
+    client_pid=''
+    ((status == 0)) || fail "a client failed (exit $status); its output: ${times_file%.times}.client.log"
+}
+
+# run_community DIR PORT OUT ROUND ARGS...: one run of its pair, the JVMs' CPU added to cpu_table
+run_community() {
+    local dir=$1 port=$2 out=$3 round=$4 server_cpu client_cpu json i
+    shift 4
+    local base=${out%.json}
+    work=$(mktemp -d)
+    mkdir "$work/server" "$work/client"
+    in_dir "$work/server" "$java" "${jvm_opts[@]}" "${add_opens[@]}" -Dserver.host=127.0.0.1 -Dserver.port="$port" \
+        -jar "$(pair_jar "$dir" dubbo-kryo-server)" >"$base.server.log" 2>&1 &
+    server_pid=$!
+    for ((i = 0; i < port_wait_seconds; i++)); do
+        answers "$port" && break
+        kill -0 "$server_pid" 2>/dev/null || { tail -n 30 "$base.server.log" >&2; fail "its server exited"; }
+        sleep 1
+    done
+    answers "$port" || fail "its server did not listen on port $port in ${port_wait_seconds} s"
+    timed_client "$base.times" in_dir "$work/client" "$java" "${jvm_opts[@]}" "${add_opens[@]}" \
+        -Dserver.host=127.0.0.1 -Dserver.port="$port" -jar "$(pair_jar "$dir" dubbo-kryo-client)" "$@" \
+        >"$base.client.log" 2>&1
+    server_cpu=$(cpu_seconds "$server_pid")
+    client_cpu=$(children_seconds "$base.times")
+    json=$(find "$work/client" -maxdepth 1 -name '[0-9]*.json' | head -n 1)
+    [ -s "${json:-/nonexistent}" ] || fail "its client wrote no JSON result"
+    mv "$json" "$out"
+    stop
+    printf '%s\t%s\t%s\t%s\n' "$round" community "$client_cpu" "$server_cpu" >>"$cpu_table"
+}
+
+# run_ours ROOT PAIR PORT OUT ROUND ARGS...: one run of our pair through benchmark.sh, as above
+run_ours() {
+    local root=$1 pair=$2 port=$3 out=$4 round=$5 server_jvm server_cpu client_cpu
+    shift 5
+    local base=${out%.json}
+    "$root/benchmark.sh" -p "$port" "$pair-server" >"$base.server.log" 2>&1 &
+    server_pid=$!
+    wait_ready "$base.server.log" "$server_pid"
+    # benchmark.sh execs the launcher; the server is its one child JVM
+    server_jvm=$(pgrep -P "$server_pid" java | head -n 1)
+    [ -n "$server_jvm" ] || fail "no server JVM under our launcher $server_pid"
+    timed_client "$base.times" "$root/benchmark.sh" -p "$port" -f "$out" \
+        -a "$* --threads 32 --forks 1 --modes thrpt,avgt,sample" "$pair-client" >"$base.client.log" 2>&1
+    server_cpu=$(cpu_seconds "$server_jvm")
+    client_cpu=$(children_seconds "$base.times")
+    stop
+    printf '%s\t%s\t%s\t%s\n' "$round" "$pair" "$client_cpu" "$server_cpu" >>"$cpu_table"
+}
+
+cmd_compare() {
+    [ $# -ge 1 ] || { usage >&2; exit 2; }
+    local dir=$1 port=8080 out="" rounds=2 args=() root round variant variants pair
+    shift
+    while [ $# -gt 0 ]; do
+        case $1 in
+            --port) [ $# -ge 2 ] || fail "--port needs a value"; port=$2; shift 2 ;;
+            --out) [ $# -ge 2 ] || fail "--out needs a value"; out=$2; shift 2 ;;
+            --rounds) [ $# -ge 2 ] || fail "--rounds needs a value"; rounds=$2; shift 2 ;;
+            *) args+=("$1"); shift ;;
+        esac
+    done
+    if ! [[ $port =~ ^[0-9]+$ ]] || ((port < 1 || port > 65535)); then
+        fail "--port $port: not a port"
+    fi
+    [[ $rounds =~ ^[1-9][0-9]*$ ]] || fail "--rounds $rounds: not a count of rounds"
+    [ ${#args[@]} -gt 0 ] ||
+        args=(--warmupIterations 3 --warmupTime 5 --measurementIterations 5 --measurementTime 2)
+    need_checkout "$dir"
+    dir=$(cd "$dir" && pwd)
+    pair_jar "$dir" dubbo-kryo-server >/dev/null
+    pair_jar "$dir" dubbo-kryo-client >/dev/null
+    root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+    out=${out:-community-compare-$(date -u +%Y%m%dT%H%M%SZ)}
+    [ ! -e "$out" ] || fail "$out exists already; give another with --out"
+    mkdir -p "$out"
+    out=$(cd "$out" && pwd)
+    ! answers "$port" || fail "127.0.0.1:$port is taken already; give another with --port"
+    trap stop EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+    cpu_table=$out/cpu.tsv
+    printf 'round\tvariant\tclient_cpu_s\tserver_cpu_s\n' >"$cpu_table"
+    for ((round = 1; round <= rounds; round++)); do
+        # alternating: what ran last in one round runs first in the next, so a drift of the machine falls on all
+        variants=(community dubbo-kryo dubbo-kryo-community)
+        ((round % 2 == 1)) || variants=(dubbo-kryo-community dubbo-kryo community)
+        mkdir -p "$out/round-$round"
+        for variant in "${variants[@]}"; do
+            echo "round $round: $variant ($(date -u +%H:%M:%S))"
+            if [ "$variant" = community ]; then
+                run_community "$dir" "$port" "$out/round-$round/community.json" "$round" "${args[@]}"
+            else
+                run_ours "$root" "$variant" "$port" "$out/round-$round/$variant.json" "$round" "${args[@]}"
+            fi
+        done
+        # `compare` matches a pair's benchmarks by name: its results under our benchmark class and pair name
+        for pair in dubbo-kryo dubbo-kryo-community; do
+            mkdir -p "$out/round-$round/as-$pair"
+            sed 's/"org\.apache\.dubbo\.benchmark\.ClientSimple\./"org.rpcbench.client.UserServiceBenchmark./' \
+                "$out/round-$round/community.json" >"$out/round-$round/as-$pair/$pair.json"
+            local status=0
+            "$root/benchmark.sh" compare --out "$out/round-$round/$pair-vs-community.md" \
+                "$out/round-$round/as-$pair/$pair.json" "$out/round-$round/$pair.json" >/dev/null || status=$?
+            ((status <= 1)) || fail "benchmark.sh compare failed (exit $status) on round $round's $pair"
+        done
+    done
+    echo "each JVM's CPU seconds (the client with its forks; ours with its launcher):"
+    cat "$cpu_table"
+    echo "our pairs against its pair, per round ('regression' means slower than its pair):"
+    ls "$out"/round-*/*-vs-community.md
+}
+
 case ${1:-} in
     build) shift; cmd_build "$@" ;;
     run) shift; cmd_run "$@" ;;
+    compare) shift; cmd_compare "$@" ;;
     -h | --help | help) usage ;;
     *) usage >&2; exit 2 ;;
 esac
