@@ -3,7 +3,7 @@ package org.rpcbench.report;
 import java.nio.file.Path;
 import java.util.List;
 
-/** What run.json says of a pair's results that the harness bounds ({@link Measurement#harnessBound()}). */
+/** What run.json says of a pair's results that the harness bounds ({@link Measurement#harnessLoad()}). */
 public final class HarnessBound {
 
     private HarnessBound() {
@@ -15,8 +15,9 @@ public final class HarnessBound {
      */
     public static List<String> of(Path jmhJson, String pair) {
         try {
-            return JmhJson.read(jmhJson, pair).stream().filter(m -> m.harnessBound() != null)
-                    .map(m -> Comparison.Key.of(m, pair).call() + " " + m.mode() + ": " + m.harnessBound()).toList();
+            return JmhJson.read(jmhJson, pair).stream().filter(m -> m.harnessLoad() != null)
+                    .map(m -> Comparison.Key.of(m, pair).call() + " " + m.mode() + ": " + m.harnessLoad().reason())
+                    .toList();
         } catch (InputException e) {
             return List.of();
         }

@@ -55,31 +55,43 @@ record Measurement(String pair, String benchmark, String mode, int threads, Sort
                 .filter(Objects::nonNull).map(Cost::score).findFirst().orElse(null);
     }
 
-    /** Why the harness, not only the stack, bounds the first of these modes' results that has loads, or null. */
-    static String harnessBound(Measurement... modes) {
-        return Arrays.stream(modes).filter(Objects::nonNull)
-                .filter(mode -> mode.costs().containsKey(CallCost.CLIENT_LOAD)).findFirst()
-                .map(mode -> mode.harnessBound()).orElse(null);
+    /**
+     * The loads of a result the harness bounds: the client used nearly all of its cores
+     * ({@code clientSaturated}), or client and server together nearly all of the cores they share, the client the
+     * larger share. Server and machine load are NaN where the run did not measure them.
+     */
+    record HarnessLoad(boolean clientSaturated, double client, double server, double machine) {
+
+        /** "the client used 95% of its cores", or "client and server used 90% of the cores they share, ...". */
+        String reason() {
+            return clientSaturated ? String.format(Locale.ROOT, "the client used %.0f%% of its cores", client)
+                    : String.format(Locale.ROOT, "client and server used %.0f%% of the cores they share, the client"
+                            + " %.0f%%, the server %.0f%%", machine, client, server);
+        }
     }
 
-    /**
-     * Why this result is the load generator's as much as the stack's: the client used nearly all of its cores, or
-     * client and server together nearly all of the cores they share, the client the larger share; null otherwise.
-     */
-    String harnessBound() {
+    /** The harness's loads on the first of these modes' results that has loads, when they bound it; else null. */
+    static HarnessLoad harnessLoad(Measurement... modes) {
+        return Arrays.stream(modes).filter(Objects::nonNull)
+                .filter(mode -> mode.costs().containsKey(CallCost.CLIENT_LOAD)).findFirst()
+                .map(mode -> mode.harnessLoad()).orElse(null);
+    }
+
+    /** When this result is the load generator's as much as the stack's, the loads that make it so; else null. */
+    HarnessLoad harnessLoad() {
         Cost client = costs.get(CallCost.CLIENT_LOAD);
         Cost server = costs.get(CallCost.SERVER_LOAD);
         Cost machine = costs.get(CallCost.MACHINE_LOAD);
         if (client == null) {
             return null;
         }
+        double serverLoad = server == null ? Double.NaN : server.score();
+        double machineLoad = machine == null ? Double.NaN : machine.score();
         if (client.score() >= CLIENT_SATURATED) {
-            return String.format(Locale.ROOT, "the client used %.0f%% of its cores", client.score());
+            return new HarnessLoad(true, client.score(), serverLoad, machineLoad);
         }
-        if (machine != null && server != null && machine.score() >= MACHINE_SATURATED
-                && client.score() > server.score()) {
-            return String.format(Locale.ROOT, "client and server used %.0f%% of the cores they share, the client"
-                    + " %.0f%%, the server %.0f%%", machine.score(), client.score(), server.score());
+        if (machineLoad >= MACHINE_SATURATED && client.score() > serverLoad) {
+            return new HarnessLoad(false, client.score(), serverLoad, machineLoad);
         }
         return null;
     }

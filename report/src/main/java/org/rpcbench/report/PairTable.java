@@ -38,8 +38,8 @@ public final class PairTable {
             return Measurement.cost(cost, throughput, average, sample);
         }
 
-        String harnessBound() {
-            return Measurement.harnessBound(throughput, average, sample);
+        Measurement.HarnessLoad harnessLoad() {
+            return Measurement.harnessLoad(throughput, average, sample);
         }
 
         /** The call with its payload and threads, as the note under the table names a row. */
@@ -96,13 +96,13 @@ public final class PairTable {
             header.add(SEED_AVERAGE_HEADER);
         }
         List<List<String>> cells = new ArrayList<>();
-        Map<String, String> harnessBound = new LinkedHashMap<>();
+        Map<String, Measurement.HarnessLoad> harnessBound = new LinkedHashMap<>();
         for (Row row : rows) {
             List<String> line = new ArrayList<>(row.cells());
-            if (row.harnessBound() != null) {
+            if (row.harnessLoad() != null) {
                 int marked = row.throughput() == null ? 0 : HEADER.indexOf(THROUGHPUT_HEADER);
                 line.set(marked, line.get(marked) + ReportTables.HARNESS_BOUND_MARK);
-                harnessBound.put(row.name(), row.harnessBound());
+                harnessBound.put(row.name(), row.harnessLoad());
             }
             costs.forEach(cost -> line.add(Format.cost(cost, row.cost(cost))));
             if (seedRow != null) {

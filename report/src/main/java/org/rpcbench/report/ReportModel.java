@@ -44,9 +44,9 @@ final class ReportModel {
             return sample == null ? Double.NaN : sample.percentiles().getOrDefault(percentile, Double.NaN);
         }
 
-        /** Why the harness bounds this row's figures, or null ({@link Measurement#harnessBound()}). */
-        String harnessBound() {
-            return Measurement.harnessBound(throughput, average, sample);
+        /** The loads that make the harness bound this row's figures, or null ({@link Measurement#harnessLoad()}). */
+        Measurement.HarnessLoad harnessLoad() {
+            return Measurement.harnessLoad(throughput, average, sample);
         }
 
         /** A cost per call from whichever mode measured it, or null. */

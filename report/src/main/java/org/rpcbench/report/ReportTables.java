@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
 import org.rpcbench.contract.FrameBytes;
@@ -504,30 +506,50 @@ final class ReportTables {
     static final String HARNESS_BOUND_MARK = " ‡";
 
     /**
-     * Under a table, the rows whose figures are the load generator's as much as the stack's, and why; empty when
-     * there are none.
+     * Under a table, once: the rows whose figures are the load generator's as much as the stack's, the range of
+     * loads that make them so, and where to measure the stack instead; empty when there are none.
      *
-     * @param reasons each marked row's name and why
+     * @param bound each marked row's name and its loads
      */
-    static String harnessNote(Map<String, String> reasons) {
-        if (reasons.isEmpty()) {
+    static String harnessNote(Map<String, Measurement.HarnessLoad> bound) {
+        if (bound.isEmpty()) {
             return "";
         }
-        List<String> lines = new ArrayList<>();
-        reasons.forEach((row, reason) -> lines.add(row + ": " + reason));
+        Map<Boolean, List<String>> rowsByKind = new LinkedHashMap<>();
+        bound.forEach((row, load) -> rowsByKind.computeIfAbsent(load.clientSaturated(), k -> new ArrayList<>())
+                .add(row));
+        List<String> parts = new ArrayList<>();
+        rowsByKind.forEach((clientSaturated, rows) -> {
+            List<Measurement.HarnessLoad> loads = rows.stream().map(bound::get).toList();
+            String client = percentRange(loads, Measurement.HarnessLoad::client);
+            parts.add(String.join(", ", rows) + ": " + (clientSaturated ? "the client used " + client
+                    + " of its cores" : "client and server used " + percentRange(loads,
+                    Measurement.HarnessLoad::machine) + " of the cores they share, the client " + client
+                    + ", the server " + percentRange(loads, Measurement.HarnessLoad::server)));
+        });
         return HARNESS_BOUND_MARK.strip() + " harness-bound, the figure is the load generator's as much as the"
-                + " stack's: " + String.join("; ", lines) + ".";
+                + " stack's: " + String.join("; ", parts) + ". To measure the stack rather than the load"
+                + " generator, run the client on another host (docs/two-hosts.md), or with fewer threads"
+                + " (--threads) where the question allows.";
+    }
+
+    /** "57%" or "57-71%": the loads' range, rounded as they are printed. */
+    private static String percentRange(List<Measurement.HarnessLoad> loads,
+            ToDoubleFunction<Measurement.HarnessLoad> load) {
+        DoubleSummaryStatistics range = loads.stream().mapToDouble(load).map(Math::rint).summaryStatistics();
+        return range.getMin() == range.getMax() ? String.format(Locale.ROOT, "%.0f%%", range.getMin())
+                : String.format(Locale.ROOT, "%.0f-%.0f%%", range.getMin(), range.getMax());
     }
 
     static String harnessNote(ReportModel.Call call) {
-        Map<String, String> reasons = new LinkedHashMap<>();
-        call.rows().stream().filter(row -> row.harnessBound() != null)
-                .forEach(row -> reasons.put(row.pair(), row.harnessBound()));
-        return harnessNote(reasons);
+        Map<String, Measurement.HarnessLoad> bound = new LinkedHashMap<>();
+        call.rows().stream().filter(row -> row.harnessLoad() != null)
+                .forEach(row -> bound.put(row.pair(), row.harnessLoad()));
+        return harnessNote(bound);
     }
 
     static List<String> callRow(ReportModel.Row row) {
-        String mark = row.harnessBound() == null ? "" : HARNESS_BOUND_MARK;
+        String mark = row.harnessLoad() == null ? "" : HARNESS_BOUND_MARK;
         return List.of(row.throughput() == null ? row.pair() + mark : row.pair(),
                 row.throughput() == null ? "" : Format.scoreWithError(row.throughput().score(),
                         row.throughput().error(), Units.CALLS_PER_SECOND) + mark,

@@ -95,7 +95,22 @@ class PairTableTest {
         assertTrue(md.contains("| createUser |  | 32 | 20,000 |"), md);
         assertTrue(md.contains("‡ harness-bound, the figure is the load generator's as much as the stack's:"
                 + " getUser (32 threads): client and server used 88% of the cores they share, the client 48%, the"
-                + " server 40%; existUser (32 threads): the client used 93% of its cores."), md);
+                + " server 40%; existUser (32 threads): the client used 93% of its cores. To measure the stack"
+                + " rather than the load generator, run the client on another host (docs/two-hosts.md), or with"
+                + " fewer threads (--threads) where the question allows."), md);
+    }
+
+    @Test
+    void theHarnessBoundRowsAreSummedUpOnceWithTheRangeOfTheirLoads() {
+        String md = PairTable.markdown("[" + String.join(", ",
+                loads("getUser", 57.2, 41, 99.0),
+                loads("listUser", 71, 28.4, 100.0),
+                loads("existUser", 65, 34, 99.4))
+                + "]");
+        assertTrue(md.contains("‡ harness-bound, the figure is the load generator's as much as the stack's:"
+                + " getUser (32 threads), listUser (32 threads), existUser (32 threads): client and server used"
+                + " 99-100% of the cores they share, the client 57-71%, the server 28-41%. To measure"), md);
+        assertEquals(1, md.split("harness-bound", -1).length - 1, md);
     }
 
     @Test
