@@ -21,7 +21,7 @@ import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.StackConnection;
 
 /**
- * What each call of an iteration cost on both sides ({@link CallCost}): the benchmark's state takes what the client
+ * What each call of an iteration cost on both sides ({@link CallCost}): {@link IterationWindow} takes what the client
  * and every provider had spent at the end of its iteration set-up and at the start of its tear-down, outside JMH's
  * timing, and this profiler divides the differences by the iteration's operations (the client's side) or by the
  * calls the providers served meanwhile (the server's side, right with other clients calling the same providers).
@@ -30,6 +30,7 @@ public final class CallCostProfiler implements InternalProfiler {
 
     private static final AtomicReference<Spent> ITERATION_START = new AtomicReference<>();
     private static final AtomicReference<Spent> ITERATION_END = new AtomicReference<>();
+    private static volatile StackConnection watched;
 
     /**
      * What the client's JVM and its providers had spent at one moment, by the server's end of the connection; the
@@ -66,14 +67,19 @@ public final class CallCostProfiler implements InternalProfiler {
         }
     }
 
-    /** Called by the benchmark state once its iteration set-up is done. */
-    static void iterationStarts(StackConnection connection) {
-        ITERATION_START.set(spent(connection, true));
+    /** The connection the benchmark state opened for its trial, null outside one. */
+    static void watch(StackConnection connection) {
+        watched = connection;
     }
 
-    /** Called by the benchmark state before its iteration tear-down. */
-    static void iterationEnds(StackConnection connection) {
-        ITERATION_END.set(spent(connection, false));
+    /** Called once an iteration's set-up is done ({@link IterationWindow}). */
+    static void iterationStarts() {
+        ITERATION_START.set(spent(watched, true));
+    }
+
+    /** Called before an iteration's tear-down ({@link IterationWindow}). */
+    static void iterationEnds() {
+        ITERATION_END.set(spent(watched, false));
     }
 
     /**
@@ -82,6 +88,9 @@ public final class CallCostProfiler implements InternalProfiler {
      * misleading "not found exported service", never the stack's own account of a stopped server).
      */
     private static Spent spent(StackConnection connection, boolean start) {
+        if (connection == null) {
+            return null;
+        }
         try {
             return Spent.of(connection, start);
         } catch (RuntimeException e) {

@@ -19,7 +19,7 @@ public class CpuBoundBenchmark extends StackBenchmark {
     }
 
     @Benchmark
-    public int assembleRandomNumbers() {
+    public int assembleRandomNumbers(IterationWindow window) {
         return CpuBoundContract.checkAssembled(request, CpuBoundContract.COUNT,
                 echoService.assembleRandomNumbers(request, CpuBoundContract.COUNT));
     }

@@ -25,7 +25,7 @@ public class EchoBenchmark extends StackBenchmark {
     }
 
     @Benchmark
-    public Object echo() {
+    public Object echo(IterationWindow window) {
         return shape.checkEcho(request, echoService.echo(request));
     }
 }

@@ -18,7 +18,7 @@ import org.rpcbench.stack.Target;
  * What every benchmark class shares: its modes and unit, and one connection per trial through the module's stack,
  * shared by all benchmark threads (one connection to each provider unless {@code --connections} says otherwise),
  * with every provider's wire proven before the first call, and what both sides spent taken around every iteration
- * ({@link CallCostProfiler}).
+ * ({@link IterationWindow}, a state every benchmark method takes).
  */
 @BenchmarkMode({Mode.Throughput, Mode.AverageTime, Mode.SampleTime})
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -31,26 +31,16 @@ public abstract class StackBenchmark {
     public void connect() {
         connection = WireCheck.open(Target.fromSystemProperties()).connection();
         prepare(connection);
+        CallCostProfiler.watch(connection);
     }
 
     /** Takes the services and builds the requests, outside the measured calls. */
     protected abstract void prepare(StackConnection connection);
 
-    /** What both sides had spent as the iteration's calls begin, for their cost per call. */
-    @Setup(Level.Iteration)
-    public void countFromHere() {
-        CallCostProfiler.iterationStarts(connection);
-    }
-
-    /** What both sides had spent as the iteration's calls end. */
-    @TearDown(Level.Iteration)
-    public void countToHere() {
-        CallCostProfiler.iterationEnds(connection);
-    }
-
     /** Closes the connection; a fork, which opens no other, also lets the stack free what it keeps per process. */
     @TearDown(Level.Trial)
     public void disconnect() {
+        CallCostProfiler.watch(null);
         connection.close();
         if (ForkJvm.inFork()) {
             Stacks.client().releaseProcess();

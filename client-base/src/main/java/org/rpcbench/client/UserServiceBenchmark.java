@@ -25,22 +25,22 @@ public class UserServiceBenchmark extends StackBenchmark {
     }
 
     @Benchmark
-    public boolean existUser(Requests requests) {
+    public boolean existUser(Requests requests, IterationWindow window) {
         return UserCalls.existUser(userService, requests);
     }
 
     @Benchmark
-    public boolean createUser(Requests requests) {
+    public boolean createUser(Requests requests, IterationWindow window) {
         return UserCalls.createUser(userService, requests);
     }
 
     @Benchmark
-    public User getUser(Requests requests) {
+    public User getUser(Requests requests, IterationWindow window) {
         return UserCalls.getUser(userService, requests);
     }
 
     @Benchmark
-    public Page<User> listUser(Requests requests) {
+    public Page<User> listUser(Requests requests, IterationWindow window) {
         return UserCalls.listUser(userService, requests);
     }
 }
