@@ -132,6 +132,10 @@ final class HtmlReport {
             if (!ranking.isEmpty()) {
                 html.append("<p class=\"ranking\">").append(Svg.escape(ranking)).append("</p>\n");
             }
+            String settle = ReportTables.settleNote(call);
+            if (!settle.isEmpty()) {
+                html.append("<p class=\"detail\">").append(Svg.escape(settle)).append("</p>\n");
+            }
             String harness = ReportTables.harnessNote(call);
             if (!harness.isEmpty()) {
                 html.append("<p class=\"detail\">").append(Svg.escape(harness)).append("</p>\n");

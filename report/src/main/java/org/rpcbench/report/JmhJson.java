@@ -105,7 +105,21 @@ final class JmhJson {
         return new Measurement(pair, benchmark, mode, threads, Collections.unmodifiableSortedMap(params),
                 score * factor, error * factor, Units.normalized(jmhUnit),
                 Collections.unmodifiableSortedMap(percentiles), forkMeans(metric, factor),
-                sampleIterationMeans(metric, factor), costs(result.path("secondaryMetrics")));
+                sampleIterationMeans(metric, factor), forkIterations(metric, factor),
+                costs(result.path("secondaryMetrics")));
+    }
+
+    /** Each fork's iteration scores in order (throughput and average time; sample mode has its histograms). */
+    private static List<List<Double>> forkIterations(JsonNode metric, double factor) {
+        List<List<Double>> forks = new ArrayList<>();
+        for (JsonNode fork : metric.path("rawData")) {
+            List<Double> iterations = new ArrayList<>();
+            for (JsonNode iteration : fork) {
+                addIfFinite(iterations, number(iteration) * factor);
+            }
+            forks.add(List.copyOf(iterations));
+        }
+        return List.copyOf(forks);
     }
 
     /**

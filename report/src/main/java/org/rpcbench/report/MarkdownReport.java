@@ -79,6 +79,10 @@ final class MarkdownReport {
             if (!ranking.isEmpty()) {
                 md.append('\n').append(escape(ranking)).append('\n');
             }
+            String settle = ReportTables.settleNote(call);
+            if (!settle.isEmpty()) {
+                md.append('\n').append(escape(settle)).append('\n');
+            }
             String harness = ReportTables.harnessNote(call);
             if (!harness.isEmpty()) {
                 md.append('\n').append(escape(harness)).append('\n');

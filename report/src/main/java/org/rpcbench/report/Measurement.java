@@ -26,11 +26,13 @@ import org.rpcbench.contract.CallCost;
  * @param percentiles the score's percentiles (0..100) in ms, sample mode only; empty otherwise
  * @param forkMeans  the mean score of each fork, normalized
  * @param sampleIterationMeans sample mode: each iteration's mean time in ms; empty in the other modes
+ * @param forkIterations throughput and average time: each fork's measured iteration scores in order, normalized
  * @param costs      what a call cost on each side ({@link CallCost}), those the run measured
  */
 record Measurement(String pair, String benchmark, String mode, int threads, SortedMap<String, String> params,
                    double score, double error, String unit, SortedMap<Double, Double> percentiles,
-                   List<Double> forkMeans, List<Double> sampleIterationMeans, Map<CallCost, Cost> costs) {
+                   List<Double> forkMeans, List<Double> sampleIterationMeans, List<List<Double>> forkIterations,
+                   Map<CallCost, Cost> costs) {
 
     /** One cost metric of this result: JMH's score and error for it, and each fork's mean. */
     record Cost(double score, double error, List<Double> forkMeans) {
@@ -94,6 +96,45 @@ record Measurement(String pair, String benchmark, String mode, int threads, Sort
             return new HarnessLoad(false, client.score(), serverLoad, machineLoad);
         }
         return null;
+    }
+
+    /** Fewest measured iterations in a fork for the settle check: three in each half. */
+    static final int SETTLE_MIN_ITERATIONS = 6;
+    /** A fork still moving at least this much between the halves of its measured iterations has not settled. */
+    static final double SETTLE_MIN_CHANGE = 0.05;
+    /** ... and only when Welch's test between the halves gives a p below this: a move the spread cannot explain. */
+    static final double SETTLE_ALPHA = 0.01;
+
+    /**
+     * How far a fork that had not settled moved toward better scores between the first half of its measured
+     * iterations and the second: the fork's index, the relative change of the halves' means and Welch's p.
+     */
+    record Climb(int fork, double change, double p) {
+    }
+
+    /**
+     * The fork whose measured iterations still moved most toward better scores (throughput up, time down) between
+     * their first half and their second, when that move is at least {@link #SETTLE_MIN_CHANGE} and Welch's test puts
+     * it beyond the iterations' spread ({@link #SETTLE_ALPHA}); null when every fork had settled or had too few
+     * iterations to tell. The JIT's climb goes one way; noise goes both.
+     */
+    Climb climb() {
+        Climb worst = null;
+        for (int fork = 0; fork < forkIterations.size(); fork++) {
+            double[] iterations = forkIterations.get(fork).stream().mapToDouble(Double::doubleValue).toArray();
+            if (iterations.length < SETTLE_MIN_ITERATIONS) {
+                continue;
+            }
+            int half = iterations.length / 2;
+            double first = ChangePoints.mean(iterations, 0, half);
+            double second = ChangePoints.mean(iterations, half, iterations.length);
+            double change = (higherIsBetter() ? second - first : first - second) / first;
+            double p = ChangePoints.Welch.of(iterations, 0, half, iterations.length).p();
+            if (change >= SETTLE_MIN_CHANGE && p < SETTLE_ALPHA && (worst == null || change > worst.change())) {
+                worst = new Climb(fork + 1, change, p);
+            }
+        }
+        return worst;
     }
 
     boolean higherIsBetter() {

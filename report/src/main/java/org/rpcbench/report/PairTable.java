@@ -97,10 +97,15 @@ public final class PairTable {
         }
         List<List<String>> cells = new ArrayList<>();
         Map<String, Measurement.HarnessLoad> harnessBound = new LinkedHashMap<>();
+        Map<String, Measurement.Climb> unsettled = new LinkedHashMap<>();
         for (Row row : rows) {
             List<String> line = new ArrayList<>(row.cells());
+            int marked = row.throughput() == null ? 0 : HEADER.indexOf(THROUGHPUT_HEADER);
+            if (row.throughput() != null && row.throughput().climb() != null) {
+                line.set(marked, line.get(marked) + ReportTables.UNSETTLED_MARK);
+                unsettled.put(row.name(), row.throughput().climb());
+            }
             if (row.harnessLoad() != null) {
-                int marked = row.throughput() == null ? 0 : HEADER.indexOf(THROUGHPUT_HEADER);
                 line.set(marked, line.get(marked) + ReportTables.HARNESS_BOUND_MARK);
                 harnessBound.put(row.name(), row.harnessLoad());
             }
@@ -113,6 +118,10 @@ public final class PairTable {
                 line.add(seedAverage(figure));
             }
             cells.add(line);
+        }
+        String settle = ReportTables.settleNote(unsettled);
+        if (!settle.isEmpty()) {
+            note += "\n" + settle + "\n";
         }
         String harness = ReportTables.harnessNote(harnessBound);
         if (!harness.isEmpty()) {

@@ -504,6 +504,7 @@ final class ReportTables {
      * its table.
      */
     static final String HARNESS_BOUND_MARK = " ‡";
+    static final String UNSETTLED_MARK = " †";
 
     /**
      * Under a table, once: the rows whose figures are the load generator's as much as the stack's, the range of
@@ -541,6 +542,31 @@ final class ReportTables {
                 : String.format(Locale.ROOT, "%.0f-%.0f%%", range.getMin(), range.getMax());
     }
 
+    /**
+     * Under a table: the rows whose throughput still rose through their measured iterations
+     * ({@link Measurement#climb()}), and what to do about it; empty when every fork had settled.
+     *
+     * @param unsettled each marked row's name and its fork that moved most
+     */
+    static String settleNote(Map<String, Measurement.Climb> unsettled) {
+        if (unsettled.isEmpty()) {
+            return "";
+        }
+        List<String> rows = new ArrayList<>();
+        unsettled.forEach((row, climb) -> rows.add(String.format(Locale.ROOT,
+                "%s: fork %d's second half %.0f%% above its first (p %s)", row, climb.fork(), 100 * climb.change(),
+                climb.p() < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "= %.3f", climb.p()))));
+        return UNSETTLED_MARK.strip() + " not settled, the throughput still rose through the measured iterations: "
+                + String.join("; ", rows) + ". Warm each fork longer (--warmupIterations, --warmupTime).";
+    }
+
+    static String settleNote(ReportModel.Call call) {
+        Map<String, Measurement.Climb> unsettled = new LinkedHashMap<>();
+        call.rows().stream().filter(row -> row.throughput() != null && row.throughput().climb() != null)
+                .forEach(row -> unsettled.put(row.pair(), row.throughput().climb()));
+        return settleNote(unsettled);
+    }
+
     static String harnessNote(ReportModel.Call call) {
         Map<String, Measurement.HarnessLoad> bound = new LinkedHashMap<>();
         call.rows().stream().filter(row -> row.harnessLoad() != null)
@@ -549,7 +575,8 @@ final class ReportTables {
     }
 
     static List<String> callRow(ReportModel.Row row) {
-        String mark = row.harnessLoad() == null ? "" : HARNESS_BOUND_MARK;
+        String mark = (row.throughput() != null && row.throughput().climb() != null ? UNSETTLED_MARK : "")
+                + (row.harnessLoad() == null ? "" : HARNESS_BOUND_MARK);
         return List.of(row.throughput() == null ? row.pair() + mark : row.pair(),
                 row.throughput() == null ? "" : Format.scoreWithError(row.throughput().score(),
                         row.throughput().error(), Units.CALLS_PER_SECOND) + mark,

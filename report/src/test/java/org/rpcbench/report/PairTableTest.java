@@ -100,6 +100,33 @@ class PairTableTest {
                 + " fewer threads (--threads) where the question allows."), md);
     }
 
+    private static String iterations(String call, String... forks) {
+        return "{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark." + call + "\", \"mode\": \"thrpt\","
+                + " \"threads\": 32, \"params\": {}, \"primaryMetric\": {\"score\": 20, \"scoreUnit\": \"ops/ms\","
+                + " \"rawData\": [" + String.join(", ", forks) + "]}}";
+    }
+
+    @Test
+    void aForkWhoseThroughputStillRoseThroughItsMeasuredIterationsIsMarkedNotSettled() {
+        String md = PairTable.markdown("[" + String.join(", ",
+                // the JIT's climb: a steady rise far beyond the iterations' spread
+                iterations("getUser", "[20, 21, 20, 21, 20, 21]", "[15, 16, 17, 21, 22, 23]"),
+                // noise about one level, the same size as that climb's halves apart
+                iterations("listUser", "[17, 23, 18, 22, 23, 17]"),
+                // a fall is the machine's, not a climb
+                iterations("existUser", "[24, 25, 24, 18, 19, 18]"),
+                // too few iterations to tell
+                iterations("createUser", "[10, 20, 30]"))
+                + "]");
+        assertTrue(md.contains("| getUser |  | 32 | 20,000 † |"), md);
+        assertTrue(md.contains("| listUser |  | 32 | 20,000 |"), md);
+        assertTrue(md.contains("| existUser |  | 32 | 20,000 |"), md);
+        assertTrue(md.contains("| createUser |  | 32 | 20,000 |"), md);
+        assertTrue(md.contains("† not settled, the throughput still rose through the measured iterations: getUser"
+                + " (32 threads): fork 2's second half 38% above its first (p = 0.002)"), md);
+        assertTrue(md.contains("Warm each fork longer (--warmupIterations, --warmupTime)."), md);
+    }
+
     @Test
     void theHarnessBoundRowsAreSummedUpOnceWithTheRangeOfTheirLoads() {
         String md = PairTable.markdown("[" + String.join(", ",
