@@ -227,12 +227,12 @@ if check "a server to orphan starts" start_server dubbo-kryo-server "$port"; the
     check "launcher killed: the server it started stops within 20 s" no_process_within 20 "$port"
 fi
 
-# the dubbo protocol in all three modes: a fork per call and mode, each profiled
+# the dubbo protocol in all three modes (the default runs thrpt and sample): a fork per call and mode, each profiled
 calls=$stack_calls
 check "dubbo-hessianlite in one command, profiling: server, client, server stopped" \
     exits_with 0 "rpcbench server stopped; calls served by serialization: \\{hessian2=" "$work/pair.out" -- \
-    "$root/benchmark.sh" -m profiling -p "$(free_port)" -f "$work/pair.json" -a "$short_run --benchmarks $calls" \
-    dubbo-hessianlite
+    "$root/benchmark.sh" -m profiling -p "$(free_port)" -f "$work/pair.json" \
+    -a "$short_run --benchmarks $calls --modes thrpt,avgt,sample" dubbo-hessianlite
 check "the one-command result is complete" complete_result "$work/pair.json" thrpt,avgt,sample "$calls"
 forks=$((3 * $(tr ',' '\n' <<<"$calls" | wc -l)))
 check "profiling the pair: flame graphs of the server and of every benchmark fork ($forks: calls x 3 modes)" \

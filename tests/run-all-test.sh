@@ -16,8 +16,9 @@ smoke="--warmupIterations 0 --measurementIterations 1 --measurementTime 1 --mode
 # call a JMH fork of its own; every pair and call in the full tier, with the libraries each pair states
 if [ "$tier" = full ]; then
     pairs=dubbo-compactedjava,dubbo-fastjson2,dubbo-fory,dubbo-fst,dubbo-fst-registered,dubbo-fury,dubbo-hessianlite
-    pairs+=,dubbo-java,dubbo-kryo,dubbo-kryo-registered,dubbo-protostuff,grpc-protobuf,grpc-protobuf-direct
-    pairs+=,motan-hessian2,netty-ceiling,rest-json,rmi-java,triple-fastjson2,triple-hessian2,triple-protobuf
+    pairs+=,dubbo-java,dubbo-kryo,dubbo-kryo-community,dubbo-kryo-registered,dubbo-protostuff,grpc-protobuf
+    pairs+=,grpc-protobuf-direct,motan-hessian2,netty-ceiling,rest-json,rmi-java,triple-fastjson2,triple-hessian2
+    pairs+=,triple-protobuf
     calls=createUser,existUser,getUser,listUser
     libraries='"dubbo", "hessian-lite", "kryo", "fst", "fory-core", "fury-core", "protostuff-core", "dubbo-serialization-jdk", "grpc-java", "protobuf-java", "motan-core"'
 else
@@ -62,8 +63,8 @@ check "run.json: every pair passed, with its result file, stack and serializatio
     run_json "$work/all/run.json" '[(p["pair"], p["status"], p["result"], p["stack"], p["serialization"]) for p in run["pairs"]] == [(p, "passed", p + ".json") + '"$stacks"'[p] for p in "'"$pairs"'".split(",")]'
 check "run.json: each client's wire proof and each server's ready and stop records" \
     run_json "$work/all/run.json" 'all(c["proofs"] and all(w["wireSerialization"] == w["serialization"] == p["serialization"] and w["server"] == "127.0.0.1:" + str(v["port"]) for w in c["proofs"]) and v["ready"]["serialization"] == p["serialization"] and v["stopped"]["exitCode"] == 0 for p in run["pairs"] for c in p["consumers"] for v in p["providers"])'
-check "run.json: the registered pairs (and fory) proved 11 class ids equal on both ends, the others register none" \
-    run_json "$work/all/run.json" 'all(w["registeredClasses"] == (11 if p["pair"].endswith("-registered") or p["pair"] == "dubbo-fory" else 0) for p in run["pairs"] for c in p["consumers"] for w in c["proofs"])'
+check "run.json: the registered pairs (and community, fory) proved 11 class ids equal on both ends, others none" \
+    run_json "$work/all/run.json" 'all(w["registeredClasses"] == (11 if p["pair"].endswith("-registered") or p["pair"] in ("dubbo-kryo-community", "dubbo-fory") else 0) for p in run["pairs"] for c in p["consumers"] for w in c["proofs"])'
 check "run.json: bytes per call in every proof; registered, kryo and fst answer listUser in fewer bytes" \
     run_json "$work/all/run.json" 'all(set(w["frameBytes"]) == {"existUser", "createUser", "getUser", "listUser"} for p in run["pairs"] for c in p["consumers"] for w in c["proofs"]) and all((lambda f: f(s + "-registered") < f(s))(lambda name: [p for p in run["pairs"] if p["pair"] == name][0]["consumers"][0]["proofs"][0]["frameBytes"]["listUser"]["answer"]) for s in ("dubbo-kryo", "dubbo-fst") if s + "-registered" in "'"$pairs"'".split(","))'
 check "run.json: commit, JDK, Dubbo and serializer versions, machine, options, times" \

@@ -37,9 +37,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The client's command line. The run-length names are the ones users of the community suite already pass. The
- * default warmup (15 s) is what a fork needs here to stop climbing with 32 threads on 2 shared cores; five
- * measurement iterations keep JMH's 99.9% error usable. {@code --upstream} restores that suite's longer runs. JMH's
- * options and the availability load exclude each other.
+ * default warmup (30 s) is what a fork needed here to stop climbing with 32 threads on 2 shared cores; twenty 1-s
+ * measurement iterations put JMH's 99.9% error near a tenth at the settled iterations' spread (docs/harness-gap.md).
+ * {@code --upstream} restores that suite's runs. JMH's options and the availability load exclude each other.
  */
 @Command(name = "client", sortOptions = false, usageHelpAutoWidth = true,
         description = "Proves the wire to the server, then measures the benchmark's calls with JMH (or counts them"
@@ -138,7 +138,7 @@ public final class ClientOptions {
 
     static final class JmhOptions {
 
-        @Option(names = "--warmupIterations", paramLabel = "n", description = "warmup iterations (default: 3)")
+        @Option(names = "--warmupIterations", paramLabel = "n", description = "warmup iterations (default: 6)")
         Integer warmupIterations;
 
         @Option(names = "--warmupTime", paramLabel = "time", converter = TimeConverter.class,
@@ -146,11 +146,11 @@ public final class ClientOptions {
         TimeValue warmupTime;
 
         @Option(names = "--measurementIterations", paramLabel = "n",
-                description = "measurement iterations (default: 5)")
+                description = "measurement iterations (default: 20)")
         Integer measurementIterations;
 
         @Option(names = "--measurementTime", paramLabel = "time", converter = TimeConverter.class,
-                description = "time per measurement iteration: seconds, or a JMH time such as 500ms (default: 2)")
+                description = "time per measurement iteration: seconds, or a JMH time such as 500ms (default: 1)")
         TimeValue measurementTime;
 
         @Option(names = "--forks", paramLabel = "n", description = "forked JVMs per benchmark (default: 1)")
@@ -180,7 +180,7 @@ public final class ClientOptions {
         String preset;
 
         @Option(names = "--modes", split = ",", paramLabel = "m[,m...]", description = "JMH modes: thrpt, avgt,"
-                + " sample (default: all three)")
+                + " sample (default: thrpt and sample, whose mean is the average time)")
         List<String> modes;
 
         @Option(names = "--resultFormat", paramLabel = "format",
@@ -697,7 +697,7 @@ public final class ClientOptions {
     }
 
     int warmupIterations() {
-        return orDefault(jmh().warmupIterations, 3);
+        return orDefault(jmh().warmupIterations, jmh().upstream ? 3 : 6);
     }
 
     TimeValue warmupTime() {
@@ -705,11 +705,11 @@ public final class ClientOptions {
     }
 
     int measurementIterations() {
-        return orDefault(jmh().measurementIterations, jmh().upstream ? 3 : 5);
+        return orDefault(jmh().measurementIterations, jmh().upstream ? 3 : 20);
     }
 
     TimeValue measurementTime() {
-        return jmh().measurementTime != null ? jmh().measurementTime : TimeValue.seconds(jmh().upstream ? 10 : 2);
+        return jmh().measurementTime != null ? jmh().measurementTime : TimeValue.seconds(jmh().upstream ? 10 : 1);
     }
 
     int forks() {
@@ -775,12 +775,16 @@ public final class ClientOptions {
         return preset() != null ? preset().connections() : orDefault(connections, 0);
     }
 
-    /** The JMH modes: as given, else a preset's throughput and sample, else each benchmark's own three. */
+    /**
+     * The JMH modes: as given, else throughput and sample time (with a fixed thread count the average time is the
+     * sample mode's mean, so its forks would cost a third of the run for nothing new), or all three for the
+     * community suite's schedule ({@code --upstream}).
+     */
     List<Mode> modes() {
         if (jmh().modes != null) {
             return jmh().modes.stream().map(ClientOptions::mode).toList();
         }
-        return preset() != null ? List.of(Mode.Throughput, Mode.SampleTime) : List.of();
+        return jmh().upstream && preset() == null ? List.of() : List.of(Mode.Throughput, Mode.SampleTime);
     }
 
     private static Mode mode(String name) {

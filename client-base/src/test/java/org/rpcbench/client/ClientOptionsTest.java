@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.rpcbench.contract.ExitCode;
@@ -28,15 +29,16 @@ import org.rpcbench.stack.Target;
 class ClientOptionsTest {
 
     @Test
-    void defaultsAre15sWarmup5Iterations32ThreadsAndOneForkToJson() {
+    void defaultsAre30sWarmup20OneSecondIterationsThroughputAndSample32ThreadsAndOneForkToJson() {
         ClientOptions options = ClientOptions.parse();
         assertEquals(new Target("127.0.0.1", 8080), options.target());
         assertEquals(32, options.runs().get(0).threads());
         assertEquals(1, options.forks());
-        assertEquals(3, options.warmupIterations());
+        assertEquals(6, options.warmupIterations());
         assertEquals(TimeValue.seconds(5), options.warmupTime());
-        assertEquals(5, options.measurementIterations());
-        assertEquals(TimeValue.seconds(2), options.measurementTime());
+        assertEquals(20, options.measurementIterations());
+        assertEquals(TimeValue.seconds(1), options.measurementTime());
+        assertEquals(List.of(Mode.Throughput, Mode.SampleTime), options.modes());
         assertEquals(ResultFormatType.JSON, options.resultFormat());
         assertNull(options.resultFile(), "a new file under results/ when the run starts");
     }
@@ -64,6 +66,7 @@ class ClientOptionsTest {
         assertEquals(TimeValue.seconds(10), options.warmupTime());
         assertEquals(5, options.measurementIterations());
         assertEquals(TimeValue.seconds(10), options.measurementTime());
+        assertEquals(List.of(), options.modes(), "each benchmark's own three, as the community client runs");
     }
 
     @ParameterizedTest

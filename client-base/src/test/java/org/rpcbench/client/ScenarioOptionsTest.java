@@ -17,7 +17,7 @@ class ScenarioOptionsTest {
         ClientOptions options = ClientOptions.parse();
         assertEquals(List.of(new JmhRun(Set.of(Scenario.USER), List.of("1k"), 32)), options.runs());
         assertEquals(0, options.connections());
-        assertEquals(List.of(), options.modes());
+        assertEquals(List.of(Mode.Throughput, Mode.SampleTime), options.modes());
     }
 
     @Test

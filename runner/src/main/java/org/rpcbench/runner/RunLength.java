@@ -9,7 +9,7 @@ import java.util.stream.Stream;
 /**
  * How long each pair is measured, as client options. {@code quick} is for a first look and smoke runs; {@code default}
  * is the client's own defaults (the README's figures); {@code nightly} adds a second fork, so the regression gate sees
- * the spread between JVMs and not only within one. Quick and nightly measure throughput and sample time only: with a
+ * the spread between JVMs and not only within one. All of them measure throughput and sample time only: with a
  * fixed thread count, average time is the sample mode's mean and costs a third of the run for no new information.
  * {@code trial} is one trial of {@code ab}, short so that ab spends its time on fresh JVMs, where the variance lives;
  * run-all takes it too, to repeat a trial by hand.
@@ -19,10 +19,12 @@ public enum RunLength {
             List.of("--warmupIterations", "1", "--warmupTime", "5", "--measurementIterations", "3",
                     "--measurementTime", "1", "--forks", "1", "--modes", "thrpt,sample"),
             "5 s warmup and 5 s measured per rate", List.of("--warmup", "5", "--duration", "5")),
-    DEFAULT("the client's defaults: 3 x 5 s warmup, 5 x 2 s measurement, 1 fork, thrpt, avgt and sample", List.of(),
+    DEFAULT("the client's defaults: 6 x 5 s warmup, 20 x 1 s measurement, 1 fork, thrpt and sample", List.of(),
             "the client's defaults: 10 s warmup and 10 s measured per rate", List.of()),
+    /** Two forks at the schedule the nightly matrix was sized for: the default's would not fit its runners' time. */
     NIGHTLY("3 x 5 s warmup, 5 x 2 s measurement, 2 forks, thrpt and sample",
-            List.of("--forks", "2", "--modes", "thrpt,sample"),
+            List.of("--warmupIterations", "3", "--warmupTime", "5", "--measurementIterations", "5",
+                    "--measurementTime", "2", "--forks", "2", "--modes", "thrpt,sample"),
             "10 s warmup and 30 s measured per rate", List.of("--duration", "30")),
     /**
      * Measured briefly, since trials, not iterations, are what ab's verdict counts, but warmed long enough for the JIT

@@ -73,7 +73,9 @@ class RunAllCommandTest {
                         "--measurementIterations", "3", "--forks", "1", "--modes", "thrpt,sample",
                         "--measurementTime", "2s", "--profile", "/tmp/with space"),
                 parse("--length", "quick", "-a", " --measurementTime 2s --profile '/tmp/with space'").clientArgs());
-        assertEquals(List.of("--preset", "dubbox", "--forks", "2", "--modes", "thrpt,sample"),
+        assertEquals(List.of("--preset", "dubbox", "--warmupIterations", "3", "--warmupTime", "5",
+                        "--measurementIterations", "5", "--measurementTime", "2", "--forks", "2",
+                        "--modes", "thrpt,sample"),
                 parse("--length", "nightly", "--scenario", "dubbox").clientArgs());
         assertEquals(List.of("--scenario", "user", "--warmupIterations", "2", "--warmupTime", "5",
                         "--measurementIterations", "3", "--measurementTime", "2", "--forks", "1", "--modes", "thrpt"),
