@@ -11,7 +11,6 @@ import org.apache.dubbo.rpc.model.PackableMethod;
 import org.apache.dubbo.rpc.model.PackableMethodFactory;
 import org.apache.dubbo.rpc.model.UnPack;
 import org.apache.dubbo.rpc.protocol.tri.ReflectionPackableMethod;
-import org.apache.dubbo.rpc.protocol.tri.TripleCustomerProtocolWrapper.TripleRequestWrapper;
 
 /**
  * Triple's own packing (interface mode: arguments serialized one by one inside Dubbo's wrapper message), with what
@@ -55,7 +54,7 @@ public class WireRecordingPackableMethodFactory implements PackableMethodFactory
         public Object parseRequest(byte[] data) throws Exception {
             Object arguments = packing.parseRequest(data);
             if (arguments instanceof Object[] array) {
-                String named = TripleRequestWrapper.parseFrom(data).getSerializeType();
+                String named = TripleWrapper.serializeType(data);
                 READ.put(array, TRIPLE_HESSIAN2.equals(named) ? "hessian2" : named);
             }
             return arguments;
