@@ -5,6 +5,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -31,6 +33,10 @@ public final class CallCostProfiler implements InternalProfiler {
     private static final AtomicReference<Spent> ITERATION_START = new AtomicReference<>();
     private static final AtomicReference<Spent> ITERATION_END = new AtomicReference<>();
     private static volatile StackConnection watched;
+    /** Open until the iteration's end was taken: the trial's tear-down, on any thread, waits for it. */
+    private static volatile CountDownLatch iterationEnded = new CountDownLatch(0);
+    /** How long the trial's tear-down waits for the end of the last iteration to be taken. */
+    private static final long END_WAIT_SECONDS = 30;
 
     /**
      * What the client's JVM and its providers had spent at one moment, by the server's end of the connection; the
@@ -80,6 +86,16 @@ public final class CallCostProfiler implements InternalProfiler {
     /** Called before an iteration's tear-down ({@link IterationWindow}). */
     static void iterationEnds() {
         ITERATION_END.set(spent(watched, false));
+        iterationEnded.countDown();
+    }
+
+    /**
+     * Waits (boundedly) until the running iteration's end was taken. In the last iteration JMH lets the first thread
+     * done tear the trial down, which closes the connection, while the thread that takes the end may still be
+     * finishing; a failing iteration never gets this far.
+     */
+    static void awaitIterationEnd() throws InterruptedException {
+        iterationEnded.await(END_WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
     /**
@@ -102,6 +118,7 @@ public final class CallCostProfiler implements InternalProfiler {
     public void beforeIteration(BenchmarkParams benchmark, IterationParams iteration) {
         ITERATION_START.set(null);
         ITERATION_END.set(null);
+        iterationEnded = new CountDownLatch(1);
     }
 
     @Override

@@ -39,7 +39,8 @@ public abstract class StackBenchmark {
 
     /** Closes the connection; a fork, which opens no other, also lets the stack free what it keeps per process. */
     @TearDown(Level.Trial)
-    public void disconnect() {
+    public void disconnect() throws InterruptedException {
+        CallCostProfiler.awaitIterationEnd();
         CallCostProfiler.watch(null);
         connection.close();
         if (ForkJvm.inFork()) {
