@@ -218,8 +218,8 @@ final class DubboServer implements RunningServer {
      */
     private String providerFilters() {
         ExtensionLoader<Filter> filters = exported.getOrDefaultModuleModel().getExtensionLoader(Filter.class);
-        return filters.getActivateExtension(exported, CommonConstants.SERVICE_FILTER_KEY, CommonConstants.PROVIDER).stream()
-                .map(filters::getExtensionName).collect(Collectors.joining(","));
+        return filters.getActivateExtension(exported, CommonConstants.SERVICE_FILTER_KEY, CommonConstants.PROVIDER)
+                .stream().map(filters::getExtensionName).collect(Collectors.joining(","));
     }
 
     @Override
