@@ -9,8 +9,9 @@ import java.util.stream.Stream;
 /**
  * How long each pair is measured, as client options. {@code quick} is for a first look and smoke runs; {@code default}
  * is the client's own defaults (the README's figures); {@code nightly} adds a second fork, so the regression gate sees
- * the spread between JVMs and not only within one. All of them measure throughput and sample time only: with a
- * fixed thread count, average time is the sample mode's mean and costs a third of the run for no new information.
+ * the spread between JVMs and not only within one. Quick, default and nightly measure throughput and sample time
+ * only: with a fixed thread count, average time is the sample mode's mean and costs a third of the run for no new
+ * information.
  * {@code trial} is one trial of {@code ab}, short so that ab spends its time on fresh JVMs, where the variance lives;
  * run-all takes it too, to repeat a trial by hand.
  */
