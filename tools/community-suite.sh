@@ -26,6 +26,8 @@ readonly add_opens=(
     --add-opens java.base/java.lang=ALL-UNNAMED
     --add-opens java.base/java.math=ALL-UNNAMED
 )
+# what run and compare give the clients when given nothing
+readonly default_client_args=(--warmupIterations 3 --warmupTime 5 --measurementIterations 5 --measurementTime 2)
 # the JVM options the community suite's own benchmark.sh gives both JVMs
 read -r -a jvm_opts <<<"${JAVA_OPTS:--server -Xmx1g -Xms1g -XX:MaxDirectMemorySize=1g -XX:+UseG1GC}"
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
@@ -217,6 +219,13 @@ cmd_build() {
     echo "built: $(pair_jar "$dir" dubbo-kryo-server) $(pair_jar "$dir" dubbo-kryo-client)"
 }
 
+# check_port PORT: a TCP port number, or fail naming the option
+check_port() {
+    if ! [[ $1 =~ ^[0-9]+$ ]] || (($1 < 1 || $1 > 65535)); then
+        fail "--port $1: not a port"
+    fi
+}
+
 # answers PORT: something accepts connections on 127.0.0.1:PORT
 answers() {
     (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
@@ -245,7 +254,7 @@ stop() {
 
 cmd_run() {
     [ $# -ge 1 ] || { usage >&2; exit 2; }
-    local dir=$1 port=8080 out="" args=() server client log i json
+    local dir=$1 port=8080 out="" args=() server client log
     shift
     while [ $# -gt 0 ]; do
         case $1 in
@@ -254,11 +263,8 @@ cmd_run() {
             *) args+=("$1"); shift ;;
         esac
     done
-    if ! [[ $port =~ ^[0-9]+$ ]] || ((port < 1 || port > 65535)); then
-        fail "--port $port: not a port"
-    fi
-    [ ${#args[@]} -gt 0 ] ||
-        args=(--warmupIterations 3 --warmupTime 5 --measurementIterations 5 --measurementTime 2)
+    check_port "$port"
+    [ ${#args[@]} -gt 0 ] || args=("${default_client_args[@]}")
     need_checkout "$dir"
     dir=$(cd "$dir" && pwd)    # the JVMs run elsewhere
     command -v "$java" >/dev/null || fail "no java: install JDK 17 or later, or set JAVA_HOME"
@@ -274,39 +280,55 @@ cmd_run() {
     trap stop EXIT
     trap 'exit 130' INT
     trap 'exit 143' TERM
-    # Each JVM runs in a directory of its own, removed afterwards: both log to logs/ in their working directory, and
-    # the client writes its result to <millis>.json there, so the one JSON there is this run's.
+    echo "starting its dubbo-kryo server on 127.0.0.1:$port (log: $log)"
+    start_community_server "$server" "$port" "$log"
+
+    echo "running its dubbo-kryo client: ${args[*]}"
+    in_dir "$work/client" "$java" "${jvm_opts[@]}" "${add_opens[@]}" -Dserver.host=127.0.0.1 \
+        -Dserver.port="$port" -jar "$client" "${args[@]}" &
+    client_pid=$!
+    wait "$client_pid" || fail "its client failed (exit $?)"
+    client_pid=''
+    take_community_result "$out"
+    echo "result: $out"
+}
+
+# in_dir DIR COMMAND...: COMMAND run in DIR (each community JVM writes logs/ and its result where it runs)
+in_dir() {
+    cd "$1" && shift && exec "$@"
+}
+
+# start_community_server JAR PORT LOG: its server started in a new work directory (work, removed by stop), server_pid
+# set, once it listens on PORT (at most port_wait_seconds). Each JVM runs in a directory of its own: both log to
+# logs/ in their working directory, and the client writes its result to <millis>.json there, so the one JSON there
+# is this run's.
+start_community_server() {
+    local jar=$1 port=$2 log=$3 i
     work=$(mktemp -d)
     mkdir "$work/server" "$work/client"
-
     # Host and port reach its provider.xml and consumer.xml through these system properties (its benchmark.sh does
     # the same). Its Dubbo takes 127.x (and its default, localhost) as "no address": the server binds every interface
     # (*:P) and the client connects to this machine's own non-loopback address. That is how the suite runs as
     # published, so it is left so; the checks here on 127.0.0.1 reach the wildcard listener.
-    echo "starting its dubbo-kryo server on 127.0.0.1:$port (log: $log)"
-    (cd "$work/server" && exec "$java" "${jvm_opts[@]}" "${add_opens[@]}" -Dserver.host=127.0.0.1 \
-        -Dserver.port="$port" -jar "$server") >"$log" 2>&1 &
+    in_dir "$work/server" "$java" "${jvm_opts[@]}" "${add_opens[@]}" -Dserver.host=127.0.0.1 -Dserver.port="$port" \
+        -jar "$jar" >"$log" 2>&1 &
     server_pid=$!
     for ((i = 0; i < port_wait_seconds; i++)); do
-        answers "$port" && break
+        answers "$port" && return 0
         kill -0 "$server_pid" 2>/dev/null || { tail -n 30 "$log" >&2; fail "its server exited before it listened"; }
         sleep 1
     done
-    if ! answers "$port"; then
-        tail -n 30 "$log" >&2
-        fail "its server did not listen on port $port in ${port_wait_seconds} s"
-    fi
+    answers "$port" && return 0
+    tail -n 30 "$log" >&2
+    fail "its server did not listen on port $port in ${port_wait_seconds} s"
+}
 
-    echo "running its dubbo-kryo client: ${args[*]}"
-    (cd "$work/client" && exec "$java" "${jvm_opts[@]}" "${add_opens[@]}" -Dserver.host=127.0.0.1 \
-        -Dserver.port="$port" -jar "$client" "${args[@]}") &
-    client_pid=$!
-    wait "$client_pid" || fail "its client failed (exit $?)"
-    client_pid=''
+# take_community_result OUT: the JSON its client left in the work directory, moved to OUT
+take_community_result() {
+    local json
     json=$(find "$work/client" -maxdepth 1 -name '[0-9]*.json' | head -n 1)
     [ -s "${json:-/nonexistent}" ] || fail "its client wrote no JSON result"
-    mv "$json" "$out"
-    echo "result: $out"
+    mv "$json" "$1"
 }
 
 # cpu_seconds PID: the CPU time (user + system) the live process PID has used so far, in seconds
@@ -333,11 +355,6 @@ wait_ready() {
     done
     tail -n 30 "$log" >&2
     fail "our server was not ready in ${port_wait_seconds} s"
-}
-
-# in_dir DIR COMMAND...: COMMAND run in DIR (each community JVM writes logs/ and its result where it runs)
-in_dir() {
-    cd "$1" && shift && exec "$@"
 }
 
 # timed_client TIMES COMMAND...: runs COMMAND in the background and waits for it; TIMES gets what bash's `times`
@@ -368,28 +385,16 @@ timed_client() {
 
 # run_community DIR PORT OUT ROUND ARGS...: one run of its pair, the JVMs' CPU added to cpu_table
 run_community() {
-    local dir=$1 port=$2 out=$3 round=$4 server_cpu client_cpu json i
+    local dir=$1 port=$2 out=$3 round=$4 server_cpu client_cpu
     shift 4
     local base=${out%.json}
-    work=$(mktemp -d)
-    mkdir "$work/server" "$work/client"
-    in_dir "$work/server" "$java" "${jvm_opts[@]}" "${add_opens[@]}" -Dserver.host=127.0.0.1 -Dserver.port="$port" \
-        -jar "$(pair_jar "$dir" dubbo-kryo-server)" >"$base.server.log" 2>&1 &
-    server_pid=$!
-    for ((i = 0; i < port_wait_seconds; i++)); do
-        answers "$port" && break
-        kill -0 "$server_pid" 2>/dev/null || { tail -n 30 "$base.server.log" >&2; fail "its server exited"; }
-        sleep 1
-    done
-    answers "$port" || fail "its server did not listen on port $port in ${port_wait_seconds} s"
+    start_community_server "$(pair_jar "$dir" dubbo-kryo-server)" "$port" "$base.server.log"
     timed_client "$base.times" in_dir "$work/client" "$java" "${jvm_opts[@]}" "${add_opens[@]}" \
         -Dserver.host=127.0.0.1 -Dserver.port="$port" -jar "$(pair_jar "$dir" dubbo-kryo-client)" "$@" \
         >"$base.client.log" 2>&1
     server_cpu=$(cpu_seconds "$server_pid")
     client_cpu=$(children_seconds "$base.times")
-    json=$(find "$work/client" -maxdepth 1 -name '[0-9]*.json' | head -n 1)
-    [ -s "${json:-/nonexistent}" ] || fail "its client wrote no JSON result"
-    mv "$json" "$out"
+    take_community_result "$out"
     stop
     printf '%s\t%s\t%s\t%s\n' "$round" community "$client_cpu" "$server_cpu" >>"$cpu_table"
 }
@@ -425,12 +430,9 @@ cmd_compare() {
             *) args+=("$1"); shift ;;
         esac
     done
-    if ! [[ $port =~ ^[0-9]+$ ]] || ((port < 1 || port > 65535)); then
-        fail "--port $port: not a port"
-    fi
+    check_port "$port"
     [[ $rounds =~ ^[1-9][0-9]*$ ]] || fail "--rounds $rounds: not a count of rounds"
-    [ ${#args[@]} -gt 0 ] ||
-        args=(--warmupIterations 3 --warmupTime 5 --measurementIterations 5 --measurementTime 2)
+    [ ${#args[@]} -gt 0 ] || args=("${default_client_args[@]}")
     need_checkout "$dir"
     dir=$(cd "$dir" && pwd)
     pair_jar "$dir" dubbo-kryo-server >/dev/null
