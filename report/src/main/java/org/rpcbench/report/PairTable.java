@@ -42,6 +42,11 @@ public final class PairTable {
             return Measurement.harnessLoad(throughput, average, sample);
         }
 
+        /** How far the throughput still rose while measured ({@link Measurement#climb()}), or null. */
+        Measurement.Climb climb() {
+            return throughput == null ? null : throughput.climb();
+        }
+
         /** The call with its payload and threads, as the note under the table names a row. */
         String name() {
             return call + (payload.isEmpty() ? "" : " " + payload) + " (" + Format.threads(threads) + ")";
@@ -101,9 +106,10 @@ public final class PairTable {
         for (Row row : rows) {
             List<String> line = new ArrayList<>(row.cells());
             int marked = row.throughput() == null ? 0 : HEADER.indexOf(THROUGHPUT_HEADER);
-            if (row.throughput() != null && row.throughput().climb() != null) {
+            Measurement.Climb climb = row.climb();
+            if (climb != null) {
                 line.set(marked, line.get(marked) + ReportTables.UNSETTLED_MARK);
-                unsettled.put(row.name(), row.throughput().climb());
+                unsettled.put(row.name(), climb);
             }
             if (row.harnessLoad() != null) {
                 line.set(marked, line.get(marked) + ReportTables.HARNESS_BOUND_MARK);

@@ -49,6 +49,11 @@ final class ReportModel {
             return Measurement.harnessLoad(throughput, average, sample);
         }
 
+        /** How far the throughput still rose while measured ({@link Measurement#climb()}), or null. */
+        Measurement.Climb climb() {
+            return throughput == null ? null : throughput.climb();
+        }
+
         /** A cost per call from whichever mode measured it, or null. */
         Double cost(CallCost cost) {
             return Measurement.cost(cost, throughput, average, sample);

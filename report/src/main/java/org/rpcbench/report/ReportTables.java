@@ -562,8 +562,12 @@ final class ReportTables {
 
     static String settleNote(ReportModel.Call call) {
         Map<String, Measurement.Climb> unsettled = new LinkedHashMap<>();
-        call.rows().stream().filter(row -> row.throughput() != null && row.throughput().climb() != null)
-                .forEach(row -> unsettled.put(row.pair(), row.throughput().climb()));
+        for (ReportModel.Row row : call.rows()) {
+            Measurement.Climb climb = row.climb();
+            if (climb != null) {
+                unsettled.put(row.pair(), climb);
+            }
+        }
         return settleNote(unsettled);
     }
 
@@ -575,7 +579,7 @@ final class ReportTables {
     }
 
     static List<String> callRow(ReportModel.Row row) {
-        String mark = (row.throughput() != null && row.throughput().climb() != null ? UNSETTLED_MARK : "")
+        String mark = (row.climb() != null ? UNSETTLED_MARK : "")
                 + (row.harnessLoad() == null ? "" : HARNESS_BOUND_MARK);
         return List.of(row.throughput() == null ? row.pair() + mark : row.pair(),
                 row.throughput() == null ? "" : Format.scoreWithError(row.throughput().score(),

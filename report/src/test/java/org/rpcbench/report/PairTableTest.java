@@ -73,12 +73,17 @@ class PairTableTest {
         assertTrue(md.contains("| getUser |  | 4 | 20,000 ± 500 |  |  |  |  | 1,234 |"), md);
     }
 
-    private static String loads(String call, double client, double server, Double machine) {
+    /** A throughput result of {@code call} at 32 threads: its primary metric's and secondary metrics' fields. */
+    private static String throughput(String call, String primaryMetric, String secondaryMetrics) {
         return "{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark." + call + "\", \"mode\": \"thrpt\","
-                + " \"threads\": 32, \"params\": {}, \"primaryMetric\": {\"score\": 20000, \"scoreUnit\": \"ops/s\"},"
-                + " \"secondaryMetrics\": {\"cost.client.load\": {\"score\": " + client + "},"
-                + " \"cost.server.load\": {\"score\": " + server + "}"
-                + (machine == null ? "" : ", \"cost.machine.load\": {\"score\": " + machine + "}") + "}}";
+                + " \"threads\": 32, \"params\": {}, \"primaryMetric\": {" + primaryMetric + "},"
+                + " \"secondaryMetrics\": {" + secondaryMetrics + "}}";
+    }
+
+    private static String loads(String call, double client, double server, Double machine) {
+        return throughput(call, "\"score\": 20000, \"scoreUnit\": \"ops/s\"",
+                "\"cost.client.load\": {\"score\": " + client + "}, \"cost.server.load\": {\"score\": " + server
+                        + "}" + (machine == null ? "" : ", \"cost.machine.load\": {\"score\": " + machine + "}"));
     }
 
     @Test
@@ -101,9 +106,8 @@ class PairTableTest {
     }
 
     private static String iterations(String call, String... forks) {
-        return "{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark." + call + "\", \"mode\": \"thrpt\","
-                + " \"threads\": 32, \"params\": {}, \"primaryMetric\": {\"score\": 20, \"scoreUnit\": \"ops/ms\","
-                + " \"rawData\": [" + String.join(", ", forks) + "]}}";
+        return throughput(call,
+                "\"score\": 20, \"scoreUnit\": \"ops/ms\", \"rawData\": [" + String.join(", ", forks) + "]", "");
     }
 
     @Test
