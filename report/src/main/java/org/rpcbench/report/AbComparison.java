@@ -516,7 +516,7 @@ public final class AbComparison {
                 .append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
         for (Judged judged : lines) {
             AbVerdict.Line line = judged.line();
-            String verdict = (judged.verdict().fails() ? "**" + judged.verdict() + "**" : judged.verdict().toString())
+            String verdict = judged.verdict().markdown()
                     + (line.note() == null || line.note().isEmpty() ? ""
                             : " (" + MarkdownReport.escape(line.note()) + ")");
             md.append("| ").append(String.join(" | ", MarkdownReport.escape(line.pair()),

@@ -41,6 +41,11 @@ final class Comparison {
             return this == REGRESSION || this == PAIR_FAILED || this == ONLY_IN_BASELINE || this == NOT_JUDGED;
         }
 
+        /** As a Markdown table shows it: bold when it fails the gate. */
+        String markdown() {
+            return fails() ? "**" + text + "**" : text;
+        }
+
         @Override
         public String toString() {
             return text;
@@ -260,7 +265,7 @@ final class Comparison {
                 .append("| pair | call | mode | baseline | candidate | change | verdict |\n")
                 .append("| --- | --- | --- | ---: | ---: | ---: | --- |\n");
         for (Line line : lines) {
-            String verdict = (line.verdict().fails() ? "**" + line.verdict() + "**" : line.verdict().toString())
+            String verdict = line.verdict().markdown()
                     + (line.note().isEmpty() ? "" : " (" + MarkdownReport.escape(line.note()) + ")")
                     + (line.noNoiseEstimate() ? " (no noise estimate)" : "");
             md.append("| ").append(String.join(" | ", MarkdownReport.escape(line.key().pair()),
@@ -292,7 +297,7 @@ final class Comparison {
                 .append("| --- | --- | --- | ---: | ---: | ---: | --- |\n");
         for (CostLine line : costLines) {
             Judgement judgement = line.judgement();
-            String verdict = (judgement.verdict().fails() ? "**" + judgement.verdict() + "**" : judgement.verdict().toString())
+            String verdict = judgement.verdict().markdown()
                     + (judgement.note().isEmpty() ? "" : " (" + MarkdownReport.escape(judgement.note()) + ")")
                     + (judgement.noNoiseEstimate() ? " (no noise estimate)" : "");
             md.append("| ").append(String.join(" | ", MarkdownReport.escape(line.key().pair()),
