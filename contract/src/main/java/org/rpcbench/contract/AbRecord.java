@@ -18,10 +18,12 @@ import java.util.List;
  *                   regression; null when none ran
  * @param confirmationTrials the confirmation trials the run was given (0: none), whether or not they ran: the rule
  *                   its verdict is judged by; null in records written before it was kept
+ * @param duetCpus   a duet's two CPU lists (each side's servers and clients on one, both sides at once); null when
+ *                   the sides ran one after the other
  */
 public record AbRecord(Side baseline, Side candidate, List<String> pairs, String scenario, List<String> clientArgs,
         List<String> candidateServerArgs, long seed, List<String> command, String start, String end,
-        List<Trial> trials, Integer confirmationFrom, Integer confirmationTrials) {
+        List<Trial> trials, Integer confirmationFrom, Integer confirmationTrials, List<String> duetCpus) {
 
     public static final String FILE_NAME = "ab.json";
     public static final String BASELINE = "baseline";
@@ -37,8 +39,9 @@ public record AbRecord(Side baseline, Side candidate, List<String> pairs, String
     }
 
     /**
-     * One trial: each side's run-all once, in {@code order}; a run is the run directory's name beside ab.json and
-     * its launcher's exit status (null until it ended).
+     * One trial: each side's run-all once, in {@code order}, or in a duet both at once, {@code order} naming the side
+     * on the first of {@link #duetCpus()} first; a run is the run directory's name beside ab.json and its launcher's
+     * exit status (null until it ended).
      */
     public record Trial(int number, List<String> order, String baselineRun, Integer baselineExit,
             String candidateRun, Integer candidateExit) {
@@ -59,12 +62,17 @@ public record AbRecord(Side baseline, Side candidate, List<String> pairs, String
 
     public AbRecord withTrials(List<Trial> trials, String end) {
         return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs, seed, command,
-                start, end, List.copyOf(trials), confirmationFrom, confirmationTrials);
+                start, end, List.copyOf(trials), confirmationFrom, confirmationTrials, duetCpus);
     }
 
     public AbRecord withConfirmationFrom(int trial) {
         return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs, seed, command,
-                start, end, trials, trial, confirmationTrials);
+                start, end, trials, trial, confirmationTrials, duetCpus);
+    }
+
+    /** Whether the two sides of a trial ran at once. */
+    public boolean duet() {
+        return duetCpus != null;
     }
 
     public void write(Path abDirectory) {

@@ -6,6 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -119,12 +122,13 @@ public final class AbComparison {
     }
 
     /**
-     * An A/B run's trials that ran both sides: their numbers, each side's measurements by key, trial by trial, and
-     * the pairs that failed on either side.
+     * An A/B run's trials that ran both sides: their numbers, their wall times (from the first side's start to the
+     * last side's end, so a duet's overlap counts once), each side's measurements by key, trial by trial, and the
+     * pairs that failed on either side.
      */
-    record Trials(AbRecord record, List<Integer> numbers, List<Map<Key, Measurement>> baseline,
-                  List<Map<Key, Measurement>> candidate, Map<String, List<String>> candidateFailures,
-                  Map<String, List<Integer>> baselineFailures) {
+    record Trials(AbRecord record, List<Integer> numbers, List<Duration> wallTimes,
+                  List<Map<Key, Measurement>> baseline, List<Map<Key, Measurement>> candidate,
+                  Map<String, List<String>> candidateFailures, Map<String, List<Integer>> baselineFailures) {
 
         static Trials load(Path directory) throws InputException {
             if (!Files.isRegularFile(directory.resolve(AbRecord.FILE_NAME))) {
@@ -138,7 +142,7 @@ public final class AbComparison {
                 throw new InputException(e.getMessage());
             }
             Trials trials = new Trials(record, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-                    new LinkedHashMap<>(), new LinkedHashMap<>());
+                    new ArrayList<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
             for (AbRecord.Trial trial : record.trials()) {
                 Run before = sideRun(directory, trial, AbRecord.BASELINE);
                 Run after = sideRun(directory, trial, AbRecord.CANDIDATE);
@@ -146,6 +150,7 @@ public final class AbComparison {
                     continue;
                 }
                 trials.numbers().add(trial.number());
+                trials.wallTimes().add(wallTime(before.info(), after.info()));
                 trials.baseline().add(byKey(before));
                 trials.candidate().add(byKey(after));
                 Set<String> baselinePassed = new LinkedHashSet<>();
@@ -179,10 +184,11 @@ public final class AbComparison {
         /** The trials numbered from {@code first} up to, not including, {@code end}. */
         Trials stage(int first, int end) {
             Trials stage = new Trials(record, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-                    candidateFailures, baselineFailures);
+                    new ArrayList<>(), candidateFailures, baselineFailures);
             for (int trial = 0; trial < numbers.size(); trial++) {
                 if (numbers.get(trial) >= first && numbers.get(trial) < end) {
                     stage.numbers().add(numbers.get(trial));
+                    stage.wallTimes().add(wallTimes.get(trial));
                     stage.baseline().add(baseline.get(trial));
                     stage.candidate().add(candidate.get(trial));
                 }
@@ -307,6 +313,19 @@ public final class AbComparison {
             return null;
         }
         return Run.load(List.of(directory.resolve(run)));
+    }
+
+    /** From the earlier start to the later end of a trial's two runs; zero when either run lacks its times. */
+    private static Duration wallTime(RunRecord one, RunRecord other) {
+        try {
+            Instant start = Instant.parse(one.start()).isBefore(Instant.parse(other.start()))
+                    ? Instant.parse(one.start()) : Instant.parse(other.start());
+            Instant end = Instant.parse(one.end()).isAfter(Instant.parse(other.end()))
+                    ? Instant.parse(one.end()) : Instant.parse(other.end());
+            return Duration.between(start, end);
+        } catch (NullPointerException | DateTimeParseException e) {
+            return Duration.ZERO;
+        }
     }
 
     private static Map<Key, Measurement> byKey(Run run) {
@@ -498,7 +517,9 @@ public final class AbComparison {
                 .append("\n\n")
                 .append(trials).append(trials == 1 ? " trial" : " trials").append(" ran both sides (")
                 .append(directory.toAbsolutePath().normalize())
-                .append("), in random order within each (seed ").append(record.seed()).append(").")
+                .append(record.duet() ? "), both sides at once in each, each side's servers and clients on CPUs "
+                        + String.join(" or ", record.duetCpus()) + ", swapped from trial to trial (seed "
+                        : "), in random order within each (seed ").append(record.seed()).append(").")
                 .append(record.confirmationFrom() == null ? "" : " The first " + (trials - confirmationTrials)
                         + " flagged a regression, so " + confirmationTrials + " confirmation trials followed: a change"
                         + " counts only when the first trials and the confirmation trials, each judged alone, both"

@@ -47,7 +47,8 @@ public final class AbPower {
     }
 
     /**
-     * Prints the estimate as Markdown. Exit 0; 2 when a directory holds no A/B run, or no metric has two trials.
+     * Prints where the runs' variance lives ({@link AbVariance}) and the estimate, as Markdown. Exit 0; 2 when a
+     * directory holds no A/B run, or no metric has two trials.
      *
      * @param trials      trials per simulated run, as the real runs to be judged have
      * @param confirmationTrials trials a run adds when its first ones flag a regression; 0 for none
@@ -58,9 +59,11 @@ public final class AbPower {
             int confirmationTrials, List<Double> shifts, int simulations, long seed, PrintWriter out,
             PrintWriter err) {
         Map<String, AbComparison.Series> pool = new LinkedHashMap<>();
+        List<AbComparison.Trials> runs = new ArrayList<>();
         try {
             for (Path directory : directories) {
-                for (AbComparison.Series series : AbComparison.Trials.load(directory).series(thresholds)) {
+                runs.add(AbComparison.Trials.load(directory));
+                for (AbComparison.Series series : runs.get(runs.size() - 1).series(thresholds)) {
                     pool.merge(series.label(), series, AbPower::concatenated);
                 }
             }
@@ -103,6 +106,7 @@ public final class AbPower {
             }
             pooled.add(new Pooled(series, flagged));
         }
+        out.print(AbVariance.markdown(AbVariance.rows(runs, thresholds)));
         out.print(markdown(directories, thresholds, simulated, changes, pooled, count(anyFirst),
                 count(anyConfirmed)));
         out.flush();

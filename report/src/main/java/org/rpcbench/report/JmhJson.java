@@ -146,7 +146,8 @@ final class JmhJson {
     private static Measurement.Cost cost(JsonNode metric) {
         double score = number(metric.path("score"));
         return Double.isFinite(score)
-                ? new Measurement.Cost(score, number(metric.path("scoreError")), forkMeans(metric, 1)) : null;
+                ? new Measurement.Cost(score, number(metric.path("scoreError")), forkMeans(metric, 1),
+                        forkIterations(metric, 1)) : null;
     }
 
     /** Each sample-mode iteration's mean time, from its histogram; empty in the other modes. */

@@ -34,8 +34,8 @@ record Measurement(String pair, String benchmark, String mode, int threads, Sort
                    List<Double> forkMeans, List<Double> sampleIterationMeans, List<List<Double>> forkIterations,
                    Map<CallCost, Cost> costs) {
 
-    /** One cost metric of this result: JMH's score and error for it, and each fork's mean. */
-    record Cost(double score, double error, List<Double> forkMeans) {
+    /** One cost metric of this result: JMH's score and error for it, each fork's mean and its iterations. */
+    record Cost(double score, double error, List<Double> forkMeans, List<List<Double>> forkIterations) {
 
         /** As {@link Measurement#noise()}: the larger of JMH's error and half the spread of the fork means. */
         double noise() {

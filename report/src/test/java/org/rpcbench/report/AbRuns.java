@@ -18,6 +18,11 @@ final class AbRuns {
     static final double[] THROUGHPUT = {10_000, 10_400, 9_600, 10_200, 9_800, 10_100};
     /** Server bytes per getUser per trial: a spread of ±0.2%. */
     static final double[] ALLOCATION = {15_000, 15_030, 14_970, 15_010, 14_990, 15_000};
+    /** A throughput's three iterations in a fork: the mean, and this share below and above it. */
+    static final double ITERATION_SPREAD = 0.02;
+    /** When each side of every trial started and ended. */
+    static final String START = "2026-11-29T10:00:00Z";
+    static final String END = "2026-11-29T10:02:00Z";
 
     private AbRuns() {
     }
@@ -49,7 +54,9 @@ final class AbRuns {
     private static void run(Path directory, String name, Side side) throws IOException {
         Path run = Files.createDirectories(directory.resolve(name));
         boolean passed = side.status().equals("passed");
-        Files.writeString(run.resolve("run.json"), "{\"runId\": \"" + name + "\", \"pairs\": [{\"pair\":"
+        // every trial's sides ran within the same two minutes
+        Files.writeString(run.resolve("run.json"), "{\"runId\": \"" + name + "\", \"start\": \"" + START
+                + "\", \"end\": \"" + END + "\", \"pairs\": [{\"pair\":"
                 + " \"dubbo-kryo\", \"status\": \"" + side.status() + "\"" + (passed
                         ? ", \"result\": \"dubbo-kryo.json\"}]}" : ", \"message\": \"" + side.message() + "\"}]}"),
                 StandardCharsets.UTF_8);
@@ -67,8 +74,9 @@ final class AbRuns {
     private static String result(String call, double callsPerSecond, Double serverBytes) {
         return String.format(Locale.ROOT, "{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark.%s\","
                 + " \"mode\": \"thrpt\", \"threads\": 32, \"primaryMetric\": {\"score\": %f, \"scoreError\":"
-                + " \"NaN\", \"scoreUnit\": \"ops/s\", \"rawData\": [[%f]]}, \"secondaryMetrics\": {%s}}", call,
-                callsPerSecond, callsPerSecond, serverBytes == null ? "" : String.format(Locale.ROOT,
+                + " \"NaN\", \"scoreUnit\": \"ops/s\", \"rawData\": [[%f, %f, %f]]}, \"secondaryMetrics\": {%s}}",
+                call, callsPerSecond, callsPerSecond * (1 - ITERATION_SPREAD), callsPerSecond,
+                callsPerSecond * (1 + ITERATION_SPREAD), serverBytes == null ? "" : String.format(Locale.ROOT,
                         "\"cost.server.alloc\": {\"score\": %f, \"scoreError\": \"NaN\", \"scoreUnit\": \"B/op\","
                                 + " \"rawData\": [[%f]]}", serverBytes, serverBytes));
     }
@@ -136,7 +144,7 @@ final class AbRuns {
         new AbRecord(new AbRecord.Side("HEAD~1", "0123456789abcdef0123", null, "/wt/a"),
                 new AbRecord.Side("/work/main", "fedcba9876543210fedc", true, "/work/main"), List.of("dubbo-kryo"),
                 "user", List.of("--forks", "1"), List.of(), 42, List.of("benchmark.sh", "ab"), "start", "end", done,
-                confirmationFrom, confirmationTrials).write(directory);
+                confirmationFrom, confirmationTrials, null).write(directory);
     }
 
     private static int exit(Side side) {

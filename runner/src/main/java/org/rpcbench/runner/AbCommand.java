@@ -10,17 +10,21 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 import org.rpcbench.client.ClientOptions;
 import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.report.AbComparison;
@@ -39,7 +43,7 @@ import sun.misc.Signal;
 /**
  * {@code benchmark.sh ab}: a baseline and a candidate measured in one job, trial after trial; a trial runs each
  * side's run-all once (fresh servers and JMH forks: between JVMs is where the spread lives here), the two in random
- * order, one at a time. Then {@link AbComparison} judges the trials; when they flag a regression, confirmation
+ * order, one at a time, or in a duet both at once, each on its own half of the CPUs. Then {@link AbComparison} judges the trials; when they flag a regression, confirmation
  * trials follow and the regression stands only if they flag it too. Each side runs through its own launcher, so its
  * clients, servers and runner are its own code; only the judging is this version's. Exit 0 no regression, 1 a
  * regression or a failed pair, 2 bad options or nothing to judge, 130 interrupted.
@@ -61,6 +65,8 @@ final class AbCommand implements Callable<Integer> {
     static final double DEFAULT_THRESHOLD = 3;
     static final double DEFAULT_CPU_THRESHOLD = 5;
     static final double DEFAULT_ALLOCATION_THRESHOLD = 1;
+    /** In a duet the candidate's servers bind this far above the baseline's port. */
+    static final int DUET_PORT_STEP = 100;
     /** Where a ref is checked out and built, once per commit. */
     static final String WORKTREES = "target/ab-worktrees";
     private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(60);
@@ -111,6 +117,11 @@ final class AbCommand implements Callable<Integer> {
             + " ${DEFAULT-VALUE})")
     int port = 8080;
 
+    @Option(names = "--duet", description = "run a trial's two sides at once, each side's servers and clients on"
+            + " its own half of the CPUs, the halves swapped from trial to trial, so that what the machine does"
+            + " meanwhile falls on both (the candidate's servers bind the port + " + DUET_PORT_STEP + ")")
+    boolean duet;
+
     /** Passed to both sides' run-all alike; a side from before these options refuses them. */
     @Mixin
     CpuPinning cpus = new CpuPinning();
@@ -159,7 +170,10 @@ final class AbCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
-    private final AtomicReference<ChildProcess> current = new AtomicReference<>();
+    /** In a duet, whether the baseline has the first half of the CPUs in odd-numbered trials. */
+    private boolean baselineOnFirstCpusInOddTrials;
+
+    private final Set<ChildProcess> running = ConcurrentHashMap.newKeySet();
     private volatile boolean interrupted;
 
     /** A side ready to run: what was given, what it is, and the checkout its launcher runs from. */
@@ -197,6 +211,7 @@ final class AbCommand implements Callable<Integer> {
         if (baseline == null || candidate == null) {
             throw usage("give a baseline and a candidate: git refs or directories holding a checkout of the suite");
         }
+        List<String> duetCpus = duet ? duetCpus() : null;
         List<String> trialArgs = check();
         Path root = launcher.suite().root();
         Path directory = (out != null ? this.out : root.resolve("results").resolve("ab-" + RunFiles.utcStamp()))
@@ -225,15 +240,19 @@ final class AbCommand implements Callable<Integer> {
         long orderSeed = seed != null ? seed : new Random().nextLong();
         AbRecord record = new AbRecord(before.record(), after.record(), pairs, scenario, trialArgs,
                 ArgumentWords.split(candidateServerArgs), orderSeed, Launcher.typed(spec), Instant.now().toString(),
-                null, List.of(), null, confirmationTrials);
+                null, List.of(), null, confirmationTrials, duetCpus);
         record.write(directory);
         console.println("ab " + directory.getFileName() + ": " + trials + " trials of " + String.join(",", pairs)
-                + ", scenario " + scenario + ", each side once per trial in random order (seed " + orderSeed + ")"
+                + ", scenario " + scenario + (duet ? ", both sides at once in each trial, on CPUs "
+                        + String.join(" and ", duetCpus) + " swapped from trial to trial (seed " + orderSeed + ")"
+                        : ", each side once per trial in random order (seed " + orderSeed + ")")
                 + (confirmationTrials == 0 ? "" : ", " + confirmationTrials + " more if they flag a regression"));
         console.println("client options: " + String.join(" ", trialArgs));
         console.println("files: " + directory);
         console.flush();
         Random order = new Random(orderSeed);
+        // a duet alternates which side has the first CPUs, beginning at random
+        baselineOnFirstCpusInOddTrials = duet && order.nextBoolean();
         Trials done = runTrials(record, before, after, directory, order, trials, trials);
         if (done.status() == ExitCode.OK && confirmationTrials > 0
                 && AbComparison.failsOnRegressionsAlone(directory, thresholds)) {
@@ -268,7 +287,12 @@ final class AbCommand implements Callable<Integer> {
         }
         List<String> trialArgs;
         try {
-            trialArgs = RunLength.TRIAL.clientArgs(ArgumentWords.split(clientArgs));
+            List<String> given = new ArrayList<>(ArgumentWords.split(clientArgs));
+            if (duet && !given.contains(OptionNames.CONCURRENT_CONSUMER)) {
+                // both sides' clients run JMH at once: neither may take JMH's machine-wide lock
+                given.add(OptionNames.CONCURRENT_CONSUMER);
+            }
+            trialArgs = RunLength.TRIAL.clientArgs(given);
             ArgumentWords.split(candidateServerArgs);
             ClientOptions.parse(trialArgs);
         } catch (IllegalArgumentException e) {
@@ -282,13 +306,47 @@ final class AbCommand implements Callable<Integer> {
         if (port < 1 || port > 65535) {
             throw usage("option port: " + port + " is not a port number");
         }
-        try (ServerSocket probe = new ServerSocket()) {
-            probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-        } catch (IOException e) {
-            throw usage("port " + port + " is not free (" + e.getMessage() + "): stop what holds it or pick another"
-                    + " with -p");
+        for (int side : duet ? List.of(port, port + DUET_PORT_STEP) : List.of(port)) {
+            if (side > 65535) {
+                throw usage("option port: " + port + " leaves no port " + DUET_PORT_STEP + " above it for the"
+                        + " duet's candidate");
+            }
+            try (ServerSocket probe = new ServerSocket()) {
+                probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), side));
+            } catch (IOException e) {
+                throw usage("port " + side + " is not free (" + e.getMessage() + "): stop what holds it or pick"
+                        + " another with -p");
+            }
         }
         return trialArgs;
+    }
+
+    /**
+     * The duet's two halves of this machine's CPUs, as taskset takes them, each checked by pinning a no-op to it.
+     */
+    private List<String> duetCpus() throws InterruptedException {
+        if (cpus.pinned()) {
+            throw usage("--duet pins each side to its own half of the CPUs: give no " + CpuPinning.SERVER_CPUS
+                    + " or " + CpuPinning.CLIENT_CPUS);
+        }
+        int processors = Runtime.getRuntime().availableProcessors();
+        if (processors < 2) {
+            throw usage("--duet needs two CPUs or more, one half for each side; this JVM sees " + processors);
+        }
+        int half = processors / 2;
+        List<String> halves = List.of(range(0, half - 1), range(half, 2 * half - 1));
+        try {
+            for (String cpuList : halves) {
+                CpuPinning.check("--duet", cpuList);
+            }
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        return halves;
+    }
+
+    private static String range(int first, int last) {
+        return first == last ? String.valueOf(first) : first + "-" + last;
     }
 
     /**
@@ -370,52 +428,106 @@ final class AbCommand implements Callable<Integer> {
         Instant start = Instant.now();
         int last = done.size() + count;
         for (int number = done.size() + 1; number <= last && !interrupted; number++) {
-            List<String> sides = order.nextBoolean() ? List.of(AbRecord.BASELINE, AbRecord.CANDIDATE)
+            boolean baselineFirst = record.duet() ? (number % 2 == 1) == baselineOnFirstCpusInOddTrials
+                    : order.nextBoolean();
+            List<String> sides = baselineFirst ? List.of(AbRecord.BASELINE, AbRecord.CANDIDATE)
                     : List.of(AbRecord.CANDIDATE, AbRecord.BASELINE);
             String prefix = String.format("trial-%02d-", number);
             AbRecord.Trial trial = new AbRecord.Trial(number, sides, prefix + AbRecord.BASELINE, null,
                     prefix + AbRecord.CANDIDATE, null);
             done.add(trial);
-            for (String name : sides) {
-                Side side = AbRecord.BASELINE.equals(name) ? before : after;
+            for (List<String> together : record.duet() ? List.of(sides) : sides.stream().map(List::of).toList()) {
                 Instant runStart = Instant.now();
-                Optional<Integer> exit = runToEnd(trial.run(name), trialCommand(record, side, directory.resolve(
-                        trial.run(name))), side.directory(), directory.resolve(trial.run(name) + ".log"),
-                        Duration.ofMinutes(trialTimeout));
-                if (exit.isPresent()) {
-                    trial = trial.withExit(name, exit.get());
-                    done.set(done.size() - 1, trial);
+                Map<String, Optional<Integer>> exits = runAtOnce(together, trial, record, before, after, directory);
+                for (Map.Entry<String, Optional<Integer>> exit : exits.entrySet()) {
+                    if (exit.getValue().isPresent()) {
+                        trial = trial.withExit(exit.getKey(), exit.getValue().get());
+                    }
                 }
+                done.set(done.size() - 1, trial);
                 record.withTrials(done, null).write(directory);
                 String took = Progress.format(Duration.between(runStart, Instant.now()));
-                if (interrupted || exit.isPresent() && exit.get() == ExitCode.INTERRUPTED) {
+                if (interrupted || exits.values().stream().anyMatch(
+                        exit -> exit.isPresent() && exit.get() == ExitCode.INTERRUPTED)) {
                     out.println("interrupted: judge what finished with benchmark.sh ab --judge " + directory);
                     return new Trials(record, ExitCode.INTERRUPTED);
                 }
-                Optional<String> refused = refused(directory.resolve(trial.run(name)));
-                if (refused.isPresent()) {
-                    // a server that refused what it was given (a mistyped --candidate-server-args) refuses it in
-                    // every trial: bad input, said once, not a gate that fails after all its trials
-                    spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
-                            + " could not run " + refused.get());
-                    return new Trials(record, ExitCode.USAGE);
+                for (String name : together) {
+                    Optional<Integer> exit = exits.get(name);
+                    Optional<String> refused = refused(directory.resolve(trial.run(name)));
+                    if (refused.isPresent()) {
+                        // a server that refused what it was given (a mistyped --candidate-server-args) refuses it in
+                        // every trial: bad input, said once, not a gate that fails after all its trials
+                        spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
+                                + " could not run " + refused.get());
+                        return new Trials(record, ExitCode.USAGE);
+                    }
+                    if (exit.isEmpty() || exit.get() != ExitCode.OK && exit.get() != ExitCode.FAILED) {
+                        spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
+                                + (exit.isEmpty() ? " did not end in " + trialTimeout + " minutes"
+                                        : " ended with status " + exit.get()) + ": see "
+                                + directory.resolve(trial.run(name) + ".log"));
+                        return new Trials(record, ExitCode.USAGE);
+                    }
+                    if (!Files.isRegularFile(directory.resolve(trial.run(name)).resolve(RunRecord.FILE_NAME))) {
+                        // its launcher failed before run-all began (a build that broke): a trial the verdict
+                        // would leave out without a word
+                        spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
+                                + " ended with status " + exit.get() + " before it measured anything (no "
+                                + RunRecord.FILE_NAME + "): see " + directory.resolve(trial.run(name) + ".log"));
+                        return new Trials(record, ExitCode.USAGE);
+                    }
+                    out.println("[trial " + number + "/" + total + "] " + name + ": "
+                            + (exit.get() == ExitCode.OK ? "passed" : "a pair FAILED") + " in " + took
+                            + (record.duet() ? " on CPUs " + record.duetCpus().get(sides.indexOf(name)) : "")
+                            + " | elapsed " + Progress.format(Duration.between(start, Instant.now())));
+                    out.flush();
                 }
-                if (exit.isEmpty() || exit.get() != ExitCode.OK && exit.get() != ExitCode.FAILED) {
-                    spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
-                            + (exit.isEmpty() ? " did not end in " + trialTimeout + " minutes"
-                                    : " ended with status " + exit.get()) + ": see "
-                            + directory.resolve(trial.run(name) + ".log"));
-                    return new Trials(record, ExitCode.USAGE);
-                }
-                out.println("[trial " + number + "/" + total + "] " + name + ": "
-                        + (exit.get() == ExitCode.OK ? "passed" : "a pair FAILED") + " in " + took + " | elapsed "
-                        + Progress.format(Duration.between(start, Instant.now())));
-                out.flush();
             }
         }
         AbRecord ended = record.withTrials(done, Instant.now().toString());
         ended.write(directory);
         return new Trials(ended, ExitCode.OK);
+    }
+
+    /**
+     * Runs these sides of a trial at once (one, or a duet's two) to their ends or the trial timeout; each side's exit
+     * status, empty when it was stopped at the timeout.
+     */
+    private Map<String, Optional<Integer>> runAtOnce(List<String> names, AbRecord.Trial trial, AbRecord record,
+            Side before, Side after, Path directory) throws IOException, InterruptedException {
+        Map<String, ChildProcess> started = new LinkedHashMap<>();
+        Map<String, Optional<Integer>> exits = new LinkedHashMap<>();
+        try {
+            for (String name : names) {
+                Side side = AbRecord.BASELINE.equals(name) ? before : after;
+                ChildProcess process = ChildProcess.start(trial.run(name), trialCommand(record, trial, side,
+                        directory.resolve(trial.run(name))), side.directory(),
+                        directory.resolve(trial.run(name) + ".log"), line -> { });
+                started.put(name, process);
+                running.add(process);
+            }
+            if (interrupted) {
+                for (ChildProcess process : started.values()) {
+                    process.stop(Duration.ofSeconds(30));
+                }
+            }
+            Instant deadline = Instant.now().plus(Duration.ofMinutes(trialTimeout));
+            for (Map.Entry<String, ChildProcess> side : started.entrySet()) {
+                Duration left = Duration.between(Instant.now(), deadline);
+                Optional<Integer> exit = side.getValue().awaitExit(left.isNegative() ? Duration.ZERO : left);
+                if (exit.isEmpty()) {
+                    side.getValue().stop(Duration.ofSeconds(30));
+                }
+                exits.put(side.getKey(), exit);
+            }
+            return exits;
+        } finally {
+            for (ChildProcess process : started.values()) {
+                running.remove(process);
+                process.close();
+            }
+        }
     }
 
     /** The first pair a side's run skipped, "pair: why", as its run.json says; empty when none was. */
@@ -436,14 +548,21 @@ final class AbCommand implements Callable<Integer> {
     /**
      * One side's run-all for one trial: its own launcher, the recorded settings, the same for both sides. Its length
      * is quick, which every side's run-all knows (an older side may lack trial); the recorded options replace each
-     * of quick's.
+     * of quick's. In a duet the side's servers and clients share its half of the CPUs, and the candidate's servers
+     * bind their own port.
      */
-    private List<String> trialCommand(AbRecord record, Side side, Path runDirectory) {
+    private List<String> trialCommand(AbRecord record, AbRecord.Trial trial, Side side, Path runDirectory) {
+        boolean candidateInDuet = record.duet() && AbRecord.CANDIDATE.equals(side.name());
         List<String> command = new ArrayList<>(List.of("bash", side.directory().resolve("benchmark.sh").toString(),
                 "run-all", "--length", "quick", "--pairs", String.join(",", record.pairs()), "--scenario",
-                record.scenario(), "-p", String.valueOf(port), "--out", runDirectory.toString(), "-a",
-                quoted(record.clientArgs())));
-        command.addAll(cpus.args());
+                record.scenario(), "-p", String.valueOf(candidateInDuet ? port + DUET_PORT_STEP : port), "--out",
+                runDirectory.toString(), "-a", quoted(record.clientArgs())));
+        if (record.duet()) {
+            String sideCpus = record.duetCpus().get(trial.order().indexOf(side.name()));
+            command.addAll(List.of(CpuPinning.SERVER_CPUS, sideCpus, CpuPinning.CLIENT_CPUS, sideCpus));
+        } else {
+            command.addAll(cpus.args());
+        }
         if (AbRecord.CANDIDATE.equals(side.name()) && !record.candidateServerArgs().isEmpty()) {
             command.addAll(List.of("--server-args", quoted(record.candidateServerArgs())));
         }
@@ -463,8 +582,9 @@ final class AbCommand implements Callable<Integer> {
     /** Runs a command to its end or the timeout (then stops it), its output into {@code log}. */
     private Optional<Integer> runToEnd(String name, List<String> command, Path workingDirectory, Path log,
             Duration timeout) throws IOException, InterruptedException {
-        try (ChildProcess process = ChildProcess.start(name, command, workingDirectory, log, line -> { })) {
-            current.set(process);
+        ChildProcess process = ChildProcess.start(name, command, workingDirectory, log, line -> { });
+        running.add(process);
+        try {
             if (interrupted) {
                 process.stop(Duration.ofSeconds(30));
             }
@@ -474,14 +594,14 @@ final class AbCommand implements Callable<Integer> {
             }
             return exit;
         } finally {
-            current.set(null);
+            running.remove(process);
+            process.close();
         }
     }
 
     private void interrupt() {
         interrupted = true;
-        ChildProcess process = current.get();
-        if (process != null) {
+        for (ChildProcess process : running) {
             try {
                 process.stop(Duration.ofSeconds(30));
             } catch (InterruptedException e) {

@@ -54,7 +54,7 @@ final class CpuPinning {
         check(CLIENT_CPUS, clientCpus);
     }
 
-    private static void check(String option, String cpus) throws InterruptedException {
+    static void check(String option, String cpus) throws InterruptedException {
         if (cpus == null) {
             return;
         }

@@ -65,6 +65,8 @@ class AbCommandTest {
         assertTrue(refused("--judge", suite, suite).startsWith("error: --judge judges the trials already in a"));
         assertTrue(refused("--server-cpus", "0-", suite, suite).contains("option --server-cpus: '0-' is not a CPU"
                 + " list"));
+        assertTrue(refused("--duet", "--client-cpus", "0", suite, suite).startsWith("error: --duet pins each side to"
+                + " its own half of the CPUs: give no --server-cpus or --client-cpus"));
     }
 
     @Test
