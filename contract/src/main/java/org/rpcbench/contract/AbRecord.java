@@ -41,10 +41,11 @@ public record AbRecord(Side baseline, Side candidate, List<String> pairs, String
     /**
      * One trial: each side's run-all once, in {@code order}, or in a duet both at once, {@code order} naming the side
      * on the first of {@link #duetCpus()} first; a run is the run directory's name beside ab.json and its launcher's
-     * exit status (null until it ended).
+     * exit status (null until it ended). {@code start} and {@code end} bound the trial's two launchers, what a trial
+     * costs in time (null in records written before they were kept, {@code end} until both sides ended).
      */
     public record Trial(int number, List<String> order, String baselineRun, Integer baselineExit,
-            String candidateRun, Integer candidateExit) {
+            String candidateRun, Integer candidateExit, String start, String end) {
 
         public String run(String side) {
             return BASELINE.equals(side) ? baselineRun : candidateRun;
@@ -55,8 +56,13 @@ public record AbRecord(Side baseline, Side candidate, List<String> pairs, String
         }
 
         public Trial withExit(String side, int exit) {
-            return BASELINE.equals(side) ? new Trial(number, order, baselineRun, exit, candidateRun, candidateExit)
-                    : new Trial(number, order, baselineRun, baselineExit, candidateRun, exit);
+            return BASELINE.equals(side)
+                    ? new Trial(number, order, baselineRun, exit, candidateRun, candidateExit, start, end)
+                    : new Trial(number, order, baselineRun, baselineExit, candidateRun, exit, start, end);
+        }
+
+        public Trial withEnd(String end) {
+            return new Trial(number, order, baselineRun, baselineExit, candidateRun, candidateExit, start, end);
         }
     }
 

@@ -122,9 +122,9 @@ public final class AbComparison {
     }
 
     /**
-     * An A/B run's trials that ran both sides: their numbers, their wall times (from the first side's start to the
-     * last side's end, so a duet's overlap counts once), each side's measurements by key, trial by trial, and the
-     * pairs that failed on either side.
+     * An A/B run's trials that ran both sides: their numbers, their wall times (the trial's own, or in records from
+     * before it was kept, the first run's start to the last run's end), each side's measurements by key, trial by
+     * trial, and the pairs that failed on either side.
      */
     record Trials(AbRecord record, List<Integer> numbers, List<Duration> wallTimes,
                   List<Map<Key, Measurement>> baseline, List<Map<Key, Measurement>> candidate,
@@ -150,7 +150,7 @@ public final class AbComparison {
                     continue;
                 }
                 trials.numbers().add(trial.number());
-                trials.wallTimes().add(wallTime(before.info(), after.info()));
+                trials.wallTimes().add(wallTime(trial.start(), trial.end(), before.info(), after.info()));
                 trials.baseline().add(byKey(before));
                 trials.candidate().add(byKey(after));
                 Set<String> baselinePassed = new LinkedHashSet<>();
@@ -315,9 +315,15 @@ public final class AbComparison {
         return Run.load(List.of(directory.resolve(run)));
     }
 
-    /** From the earlier start to the later end of a trial's two runs; zero when either run lacks its times. */
-    private static Duration wallTime(RunRecord one, RunRecord other) {
+    /**
+     * What a trial took: its own start to end, both launchers, or without them the earlier start to the later end
+     * of its two runs; zero when neither is there.
+     */
+    private static Duration wallTime(String trialStart, String trialEnd, RunRecord one, RunRecord other) {
         try {
+            if (trialStart != null && trialEnd != null) {
+                return Duration.between(Instant.parse(trialStart), Instant.parse(trialEnd));
+            }
             Instant start = Instant.parse(one.start()).isBefore(Instant.parse(other.start()))
                     ? Instant.parse(one.start()) : Instant.parse(other.start());
             Instant end = Instant.parse(one.end()).isAfter(Instant.parse(other.end()))

@@ -28,7 +28,7 @@ final class AbVariance {
      *                      the square root of the iterations a fork has
      * @param trials        between the trials' means of one side
      * @param ratio         of the candidate's trial mean over the baseline's (as the log ratio's standard deviation)
-     * @param trialMinutes  a trial's mean wall time, both sides
+     * @param trialMinutes  a trial's mean wall time, both sides' launchers
      */
     record Row(AbComparison.Series series, int trialCount, double iterations, double fromIterations, double trials,
                double ratio, double trialMinutes) {
@@ -153,7 +153,8 @@ final class AbVariance {
                 + " at another moment); that of the candidate-over-baseline ratio, which the gate judges; the share"
                 + " of one side's trial-to-trial variance the two sides of a trial have in common, which the ratio"
                 + " cancels; and the ratio's spread over the mean of an hour of trials, which compares designs"
-                + " whose trials take different times (smaller sees more in the same time). Coefficients of"
+                + " whose trials take different times (smaller sees more in the same time), from the minutes a"
+                + " trial took, both sides' launchers. Coefficients of"
                 + " variation; the ratio's is its logarithm's standard deviation.\n\n");
         List<String> header = List.of("pair", "call", "metric", "trials", "iterations of a fork",
                 "a trial, from its iterations", "trials, one side", "trials, candidate / baseline",

@@ -139,7 +139,7 @@ final class AbRuns {
             run(directory, prefix + "baseline", baseline.get(i));
             run(directory, prefix + "candidate", candidate.get(i));
             done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline",
-                    exit(baseline.get(i)), prefix + "candidate", exit(candidate.get(i))));
+                    exit(baseline.get(i)), prefix + "candidate", exit(candidate.get(i)), null, null));
         }
         new AbRecord(new AbRecord.Side("HEAD~1", "0123456789abcdef0123", null, "/wt/a"),
                 new AbRecord.Side("/work/main", "fedcba9876543210fedc", true, "/work/main"), List.of("dubbo-kryo"),

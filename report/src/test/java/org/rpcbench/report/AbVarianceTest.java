@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.CallCost;
 
@@ -76,6 +77,18 @@ class AbVarianceTest {
         assertEquals(2 * row.trials(), row.ratio(), 0.002, "both sides' spreads add up in the ratio");
         assertEquals(0, row.shared(), 1e-9);
         assertEquals(row.ratio() * Math.sqrt(2.0 / 60), row.ratioOverAnHour(), 1e-9);
+    }
+
+    @Test
+    void aTrialTakesWhatItsOwnTimesSayWhereTheRecordHasThem() throws Exception {
+        AbRuns.write(directory, 6, 1, 1);
+        AbRecord record = AbRecord.read(directory);
+        // each trial's launchers took three minutes, a minute more than its runs' own times
+        record.withTrials(record.trials().stream().map(trial -> new AbRecord.Trial(trial.number(), trial.order(),
+                trial.baselineRun(), trial.baselineExit(), trial.candidateRun(), trial.candidateExit(),
+                "2026-11-29T10:00:00Z", "2026-11-29T10:03:00Z")).toList(), record.end()).write(directory);
+
+        assertEquals(3, throughput(List.of(AbComparison.Trials.load(directory))).trialMinutes(), 1e-9);
     }
 
     @Test

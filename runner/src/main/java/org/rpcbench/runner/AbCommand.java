@@ -434,7 +434,7 @@ final class AbCommand implements Callable<Integer> {
                     : List.of(AbRecord.CANDIDATE, AbRecord.BASELINE);
             String prefix = String.format("trial-%02d-", number);
             AbRecord.Trial trial = new AbRecord.Trial(number, sides, prefix + AbRecord.BASELINE, null,
-                    prefix + AbRecord.CANDIDATE, null);
+                    prefix + AbRecord.CANDIDATE, null, Instant.now().toString(), null);
             done.add(trial);
             for (List<String> together : record.duet() ? List.of(sides) : sides.stream().map(List::of).toList()) {
                 Instant runStart = Instant.now();
@@ -443,6 +443,9 @@ final class AbCommand implements Callable<Integer> {
                     if (exit.getValue().isPresent()) {
                         trial = trial.withExit(exit.getKey(), exit.getValue().get());
                     }
+                }
+                if (together.contains(sides.get(sides.size() - 1))) {
+                    trial = trial.withEnd(Instant.now().toString());
                 }
                 done.set(done.size() - 1, trial);
                 record.withTrials(done, null).write(directory);
