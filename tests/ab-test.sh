@@ -2,7 +2,8 @@
 # The A/B gate as a user meets it: bad input refused, then one A/B run of the kryo pair with short settings whose
 # candidate's servers spend 2 ms more CPU in every getUser: getUser is flagged (its throughput and its server CPU),
 # and the other calls, the same code on both sides, are not, so one run tests both directions of the gate; then the
-# same trials judged again with other thresholds, and the verdict kept as the history's first night. The fast tier
+# same trials judged again with other thresholds, and the verdict kept as the history's first night; and a duet run
+# (both sides at once, each on its own CPU) of getUser alone, flagged the same way. The fast tier
 # runs three trials of getUser and existUser; the full tier the four calls, flagged by the first three trials and
 # again by three confirmation trials. Ends with "N passed, N failed, N skipped".
 # The thresholds sit between the noise of trials this short and the cost: an unchanged call's server CPU per call
@@ -75,6 +76,43 @@ check "the table says what each metric could have seen" \
     grep -Eq '^\| dubbo-kryo \| existUser \(32 threads\) \| thrpt \(calls/s\) \| .* \| [0-9.]+% \| within noise( \(.*\))? \|$' \
     "$work/ab/verdict.md"
 check "nothing left on the A/B run's port" no_process_on "$port"
+
+# a duet: both sides of each trial at once, each on its own CPU, the CPUs alternated from trial to trial
+if [ "$(nproc)" -ge 2 ]; then
+    duet_port=$(free_port)
+    check "ab --duet: the candidate's 2 ms more per getUser is a regression, exit 1" \
+        exits_with 1 "\*\*Gate: failed\*\*" "$work/duet.out" -- \
+        "$root/benchmark.sh" ab --duet -p "$duet_port" --trials 3 --confirm-trials 0 --pairs dubbo-kryo --seed 7 \
+        --out "$work/duet" --threshold 60 --cpu-threshold 200 --alloc-threshold 10 \
+        --candidate-server-args "--inject-cost getUser:2ms" \
+        -a "--warmupIterations 2 --warmupTime 2 --measurementIterations 2 --measurementTime 1 --benchmarks getUser" \
+        "$root" "$root"
+    check "each duet trial ran both sides at once, each side's JVMs on the CPUs the record names, alternated" \
+        python3 - "$work/duet" <<'PY'
+import json, sys
+d = sys.argv[1]
+r = json.load(open(d + "/ab.json"))
+halves = r["duetCpus"]
+assert len(halves) == 2 and halves[0] != halves[1], halves
+firsts = []
+for t in r["trials"]:
+    runs = {side: json.load(open(d + "/" + t[side + "Run"] + "/run.json")) for side in ("baseline", "candidate")}
+    for side, run in runs.items():
+        cpus = halves[t["order"].index(side)]
+        command = run["command"]
+        assert command[command.index("--server-cpus") + 1] == cpus == command[command.index("--client-cpus") + 1], command
+    # at once: each side started before the other ended
+    assert runs["baseline"]["start"] < runs["candidate"]["end"] and runs["candidate"]["start"] < runs["baseline"]["end"], t
+    firsts.append(t["order"][0])
+assert all(a != b for a, b in zip(firsts, firsts[1:])), firsts
+PY
+    check "getUser's throughput and server CPU regressed in the duet" \
+        verdict "$work/duet/verdict.json" '{("getUser", "score"), ("getUser", "cost.server.cpu")} <= regressed and not v["passed"]'
+    check "nothing left on either side's port" no_process_on "$duet_port"
+    check "nothing left on the candidate's port" no_process_on "$((duet_port + 100))"
+else
+    skip "ab --duet" "this machine has $(nproc) CPU; a duet needs two"
+fi
 
 check "ab --judge: the same trials under thresholds no change reaches pass, exit 0" \
     exits_with 0 "\*\*Gate: passed\*\*" "$work/judge.out" -- \
