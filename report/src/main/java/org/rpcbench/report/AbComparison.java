@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
@@ -320,17 +322,26 @@ public final class AbComparison {
      * of its two runs; zero when neither is there.
      */
     private static Duration wallTime(String trialStart, String trialEnd, RunRecord one, RunRecord other) {
-        try {
-            if (trialStart != null && trialEnd != null) {
-                return Duration.between(Instant.parse(trialStart), Instant.parse(trialEnd));
+        Instant start = instant(trialStart);
+        Instant end = instant(trialEnd);
+        if (start == null || end == null) {
+            List<Instant> starts = Stream.of(one.start(), other.start()).map(AbComparison::instant).toList();
+            List<Instant> ends = Stream.of(one.end(), other.end()).map(AbComparison::instant).toList();
+            if (starts.contains(null) || ends.contains(null)) {
+                return Duration.ZERO;
             }
-            Instant start = Instant.parse(one.start()).isBefore(Instant.parse(other.start()))
-                    ? Instant.parse(one.start()) : Instant.parse(other.start());
-            Instant end = Instant.parse(one.end()).isAfter(Instant.parse(other.end()))
-                    ? Instant.parse(one.end()) : Instant.parse(other.end());
-            return Duration.between(start, end);
-        } catch (NullPointerException | DateTimeParseException e) {
-            return Duration.ZERO;
+            start = Collections.min(starts);
+            end = Collections.max(ends);
+        }
+        return Duration.between(start, end);
+    }
+
+    /** An instant as a record writes it; null when it wrote none or something else. */
+    private static Instant instant(String text) {
+        try {
+            return text == null ? null : Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            return null;
         }
     }
 

@@ -93,9 +93,10 @@ final class AbVariance {
             int forks = 0;
             int iterationCount = 0;
             double minutes = 0;
+            Function<Measurement, List<List<Double>>> forksOf = series.cost() == null
+                    ? Measurement::forkIterations
+                    : measured -> measured.costs().get(series.cost()).forkIterations();
             for (AbComparison.Trials run : runs) {
-                Function<Measurement, List<List<Double>>> forksOf = series.cost() == null
-                        ? Measurement::forkIterations : measured -> measured.costs().get(series.cost()).forkIterations();
                 List<double[]> means = new ArrayList<>();
                 for (int trial = 0; trial < run.baseline().size(); trial++) {
                     Measurement before = run.baseline().get(trial).get(series.key());

@@ -43,10 +43,11 @@ import sun.misc.Signal;
 /**
  * {@code benchmark.sh ab}: a baseline and a candidate measured in one job, trial after trial; a trial runs each
  * side's run-all once (fresh servers and JMH forks: between JVMs is where the spread lives here), the two in random
- * order, one at a time, or in a duet both at once, each on its own half of the CPUs. Then {@link AbComparison} judges the trials; when they flag a regression, confirmation
- * trials follow and the regression stands only if they flag it too. Each side runs through its own launcher, so its
- * clients, servers and runner are its own code; only the judging is this version's. Exit 0 no regression, 1 a
- * regression or a failed pair, 2 bad options or nothing to judge, 130 interrupted.
+ * order, one at a time, or in a duet both at once, each on its own half of the CPUs. Then {@link AbComparison}
+ * judges the trials; when they flag a regression, confirmation trials follow and the regression stands only if they
+ * flag it too. Each side runs through its own launcher, so its clients, servers and runner are its own code; only
+ * the judging is this version's. Exit 0 no regression, 1 a regression or a failed pair, 2 bad options or nothing to
+ * judge, 130 interrupted.
  */
 @Command(name = "ab", sortOptions = false, usageHelpAutoWidth = true,
         description = "Measures a baseline and a candidate in turn, in random order within each trial, and judges"
