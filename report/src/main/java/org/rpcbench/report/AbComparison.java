@@ -226,17 +226,21 @@ public final class AbComparison {
             return keys;
         }
 
-        /** A key's measurements in the trials where both sides have it: baseline first. */
-        List<Measurement[]> both(Key key) {
-            List<Measurement[]> both = new ArrayList<>();
+        /**
+         * The trials (by index) in which both sides measured a metric: a benchmark's score ({@code cost} null), or a
+         * call's cost, which counts where the baseline's is above zero.
+         */
+        List<Integer> measuring(Key key, CallCost cost) {
+            List<Integer> trials = new ArrayList<>();
             for (int trial = 0; trial < baseline.size(); trial++) {
                 Measurement before = baseline.get(trial).get(key);
                 Measurement after = candidate.get(trial).get(key);
-                if (before != null && after != null) {
-                    both.add(new Measurement[] {before, after});
+                if (before != null && after != null && (cost == null || before.costs().containsKey(cost)
+                        && after.costs().containsKey(cost) && before.costs().get(cost).score() > 0)) {
+                    trials.add(trial);
                 }
             }
-            return both;
+            return trials;
         }
 
         /**
@@ -246,30 +250,31 @@ public final class AbComparison {
         List<Series> series(AbVerdict.Thresholds thresholds) {
             List<Series> series = new ArrayList<>();
             for (Key key : keys()) {
-                List<Measurement[]> both = both(key);
-                if (both.isEmpty()) {
+                List<Integer> scored = measuring(key, null);
+                if (scored.isEmpty()) {
                     continue;
                 }
-                Measurement first = both.get(0)[0];
-                series.add(new Series(key, null, first.unit(),
-                        both.stream().mapToDouble(pair -> pair[0].score()).toArray(),
-                        both.stream().mapToDouble(pair -> pair[1].score()).toArray(), !first.higherIsBetter(),
-                        thresholds.time()));
+                Measurement first = baseline.get(scored.get(0)).get(key);
+                series.add(new Series(key, null, first.unit(), values(baseline, key, null, scored),
+                        values(candidate, key, null, scored), !first.higherIsBetter(), thresholds.time()));
                 if (!costsJudgedUnder(key)) {
                     continue;
                 }
                 for (CallCost cost : CallCost.PER_CALL) {
-                    List<Measurement[]> costed = both.stream().filter(pair -> pair[0].costs().containsKey(cost)
-                            && pair[1].costs().containsKey(cost) && pair[0].costs().get(cost).score() > 0).toList();
+                    List<Integer> costed = measuring(key, cost);
                     if (!costed.isEmpty()) {
-                        series.add(new Series(key, cost, cost.unit(),
-                                costed.stream().mapToDouble(pair -> pair[0].costs().get(cost).score()).toArray(),
-                                costed.stream().mapToDouble(pair -> pair[1].costs().get(cost).score()).toArray(),
-                                true, cost.kind() == CallCost.Kind.CPU ? thresholds.cpu() : thresholds.allocation()));
+                        series.add(new Series(key, cost, cost.unit(), values(baseline, key, cost, costed),
+                                values(candidate, key, cost, costed), true,
+                                cost.kind() == CallCost.Kind.CPU ? thresholds.cpu() : thresholds.allocation()));
                     }
                 }
             }
             return series;
+        }
+
+        private static double[] values(List<Map<Key, Measurement>> side, Key key, CallCost cost,
+                                       List<Integer> trials) {
+            return trials.stream().mapToDouble(trial -> Series.value(side.get(trial).get(key), cost)).toArray();
         }
     }
 
@@ -284,6 +289,11 @@ public final class AbComparison {
 
         String metric() {
             return cost == null ? AbVerdict.SCORE : cost.label();
+        }
+
+        /** A measurement's figure for a series' metric: its score, or the cost's. */
+        static double value(Measurement measured, CallCost cost) {
+            return cost == null ? measured.score() : measured.costs().get(cost).score();
         }
 
         /** The benchmark and the metric: what names this series among a run's, and in a pool of runs. */

@@ -1,6 +1,7 @@
 package org.rpcbench.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -8,7 +9,6 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.rpcbench.contract.AbVerdict;
-import org.rpcbench.contract.CallCost;
 
 /**
  * Where the variance of A/A runs lives, per metric: between the iterations of a fork, between trials (each a fresh
@@ -98,13 +98,11 @@ final class AbVariance {
                     : measured -> measured.costs().get(series.cost()).forkIterations();
             for (AbComparison.Trials run : runs) {
                 List<double[]> means = new ArrayList<>();
-                for (int trial = 0; trial < run.baseline().size(); trial++) {
+                for (int trial : run.measuring(series.key(), series.cost())) {
                     Measurement before = run.baseline().get(trial).get(series.key());
                     Measurement after = run.candidate().get(trial).get(series.key());
-                    if (!measuredBoth(before, after, series.cost())) {
-                        continue;
-                    }
-                    means.add(new double[] {score(before, series.cost()), score(after, series.cost())});
+                    means.add(new double[] {AbComparison.Series.value(before, series.cost()),
+                            AbComparison.Series.value(after, series.cost())});
                     minutes += run.wallTimes().get(trial).toMillis() / 60_000.0;
                     for (Measurement side : List.of(before, after)) {
                         for (List<Double> fork : forksOf.apply(side)) {
@@ -127,24 +125,8 @@ final class AbVariance {
         return rows;
     }
 
-    private static boolean measuredBoth(Measurement before, Measurement after, CallCost cost) {
-        if (before == null || after == null) {
-            return false;
-        }
-        return cost == null || before.costs().containsKey(cost) && after.costs().containsKey(cost)
-                && before.costs().get(cost).score() > 0;
-    }
-
-    private static double score(Measurement measured, CallCost cost) {
-        return cost == null ? measured.score() : measured.costs().get(cost).score();
-    }
-
     private static double mean(double[] values) {
-        double sum = 0;
-        for (double value : values) {
-            sum += value;
-        }
-        return sum / values.length;
+        return Arrays.stream(values).average().orElseThrow();
     }
 
     static String markdown(List<Row> rows) {
@@ -167,7 +149,7 @@ final class AbVariance {
                     series.cost() == null ? series.key().mode() + " (" + series.unit() + ")" : series.cost().header(),
                     String.valueOf(row.trialCount()), percent(row.iterations()), percent(row.fromIterations()),
                     percent(row.trials()), percent(row.ratio()), share(row.shared()), percent(row.ratioOverAnHour()),
-                    Double.isNaN(row.trialMinutes()) || row.trialMinutes() == 0 ? ""
+                    row.trialMinutes() == 0 ? ""
                             : String.format(Locale.ROOT, "%.1f", row.trialMinutes())));
         }
         md.append(MarkdownReport.table(header, table)).append('\n');
