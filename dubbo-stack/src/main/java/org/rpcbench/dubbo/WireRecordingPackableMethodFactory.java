@@ -1,9 +1,5 @@
 package org.rpcbench.dubbo;
 
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
-
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.rpc.model.MethodDescriptor;
 import org.apache.dubbo.rpc.model.Pack;
@@ -18,15 +14,10 @@ import org.apache.dubbo.rpc.protocol.tri.ReflectionPackableMethod;
  *
  * <p>Triple names the serializer only inside its wrapper, and a provider decodes whatever its list of accepted
  * serializers holds, hessian2 always among them; nothing of it reaches the call's invocation. This factory
- * notes it against the decoded argument array, which becomes the invocation's arguments as it is, so that
- * {@link WireSerializationFilter} can take it. Selected by {@code dubbo.properties}; a consumer never decodes a
- * request, so it only packs as Dubbo does.
+ * notes it against the decoded arguments ({@link DecodedSerializers}), so that {@link WireSerializationFilter} can
+ * take it. Selected by {@code dubbo.properties}; a consumer never decodes a request, so it only packs as Dubbo does.
  */
 public class WireRecordingPackableMethodFactory implements PackableMethodFactory {
-
-    /** Decoded argument arrays (compared by identity) to the serializer their request named; weak: a call that
-     *  fails before the filter takes its entry leaves nothing behind. */
-    private static final Map<Object[], String> READ = Collections.synchronizedMap(new WeakHashMap<>());
 
     /** Triple's wire name for hessian2. */
     private static final String TRIPLE_HESSIAN2 = "hessian4";
@@ -35,11 +26,6 @@ public class WireRecordingPackableMethodFactory implements PackableMethodFactory
     public PackableMethod create(MethodDescriptor method, URL url, String contentType) {
         PackableMethod packing = ReflectionPackableMethod.init(method, url);
         return packing.needWrapper() ? new Recording(packing) : packing;
-    }
-
-    /** The serializer the request behind these decoded arguments named, removed; null when none was noted. */
-    static String take(Object[] arguments) {
-        return arguments == null ? null : READ.remove(arguments);
     }
 
     private static final class Recording implements PackableMethod {
@@ -55,7 +41,7 @@ public class WireRecordingPackableMethodFactory implements PackableMethodFactory
             Object arguments = packing.parseRequest(data);
             if (arguments instanceof Object[] array) {
                 String named = TripleWrapper.serializeType(data);
-                READ.put(array, TRIPLE_HESSIAN2.equals(named) ? "hessian2" : named);
+                DecodedSerializers.note(array, TRIPLE_HESSIAN2.equals(named) ? "hessian2" : named);
             }
             return arguments;
         }

@@ -77,7 +77,7 @@ public class WireSerializationFilter implements Filter {
         if (headerId != null) {
             return WireSerialization.nameOf((Byte) headerId);
         }
-        String named = WireRecordingPackableMethodFactory.take(invocation.getArguments());
+        String named = DecodedSerializers.take(invocation.getArguments());
         if (named != null) {
             return named;
         }
