@@ -136,6 +136,10 @@ public final class BenchmarkClient {
         if (options.concurrentConsumer()) {
             System.setProperty("jmh.ignoreLock", "true");
         }
+        if (options.lockstep() != null) {
+            // read where the iterations begin: in each fork (ForkJvm passes them on), or here with --forks 0
+            options.lockstep().forEach(System::setProperty);
+        }
         String module = RunFiles.moduleName(BenchmarkClient.class, "rpcbench-client");
         Path resultFile = (options.resultFile() != null ? options.resultFile() : options.newResultFile(module))
                 .toAbsolutePath();

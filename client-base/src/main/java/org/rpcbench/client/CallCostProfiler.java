@@ -17,6 +17,7 @@ import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.MeasuredWindow;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.stack.ProcessCounters;
 import org.rpcbench.stack.ServerSample;
@@ -40,30 +41,57 @@ public final class CallCostProfiler implements InternalProfiler {
 
     /**
      * What the client's JVM and its providers had spent at one moment, by the server's end of the connection; the
-     * client's processors are those it may run on, the machine's cores all the kernel has.
+     * client's processors are those it may run on, the machine's cores all the kernel has; the moment on the client's
+     * wall clock, which other consumers on the machine share.
      */
-    record Spent(long clientCpuNanos, long clientAllocatedBytes, long clientNanoTime, int clientProcessors,
+    record Spent(long clientCpuNanos, long clientAllocatedBytes, long clientNanoTime, long clientEpochMillis,
+            int clientProcessors,
             int machineCores, String clientMachine, Map<String, ServerSample> servers,
             Map<String, Long> callsServed) {
 
-        /** The client's counters read last at a start, first at an end: the probe calls stay out of its window. */
-        static Spent of(StackConnection connection, boolean start) {
-            if (start) {
-                Map<String, Long> calls = callsServed(connection.proveWire());
-                Map<String, ServerSample> servers = connection.sampleServers();
-                return client(servers, calls);
+        /**
+         * At an iteration's start, the providers' counters first, then, once the consumers of a topology run met
+         * ({@link Lockstep}, whether the probe answered or not), the client's: the probe calls and the meeting stay
+         * out of the client's window, and the consumers' windows begin together. Null when a provider did not answer
+         * the probe: that iteration goes without costs, and the benchmark's own calls say what happened to the
+         * provider (a probe at a provider shutting down gets Dubbo's misleading "not found exported service").
+         */
+        static Spent atStart(StackConnection connection) {
+            Map<String, Long> calls = null;
+            Map<String, ServerSample> servers = null;
+            try {
+                if (connection != null) {
+                    calls = callsServed(connection.proveWire());
+                    servers = connection.sampleServers();
+                }
+            } catch (RuntimeException e) {
+                servers = null;
+            } finally {
+                Lockstep.beforeIteration();
+            }
+            return servers == null ? null : client(servers, calls);
+        }
+
+        /** At an iteration's end, the client's counters first, then the providers'; null as at the start. */
+        static Spent atEnd(StackConnection connection) {
+            if (connection == null) {
+                return null;
             }
             Spent client = client(Map.of(), Map.of());
-            Map<String, ServerSample> servers = connection.sampleServers();
-            return new Spent(client.clientCpuNanos, client.clientAllocatedBytes, client.clientNanoTime,
-                    client.clientProcessors, client.machineCores, client.clientMachine, servers,
-                    callsServed(connection.proveWire()));
+            try {
+                Map<String, ServerSample> servers = connection.sampleServers();
+                return new Spent(client.clientCpuNanos, client.clientAllocatedBytes, client.clientNanoTime,
+                        client.clientEpochMillis, client.clientProcessors, client.machineCores, client.clientMachine,
+                        servers, callsServed(connection.proveWire()));
+            } catch (RuntimeException e) {
+                return null;
+            }
         }
 
         private static Spent client(Map<String, ServerSample> servers, Map<String, Long> calls) {
             return new Spent(ProcessCounters.cpuNanos(), ProcessCounters.allocatedBytes(), System.nanoTime(),
-                    Runtime.getRuntime().availableProcessors(), ProcessCounters.machineCores(),
-                    ProcessCounters.machine(), servers, calls);
+                    System.currentTimeMillis(), Runtime.getRuntime().availableProcessors(),
+                    ProcessCounters.machineCores(), ProcessCounters.machine(), servers, calls);
         }
 
         private static Map<String, Long> callsServed(List<WireProof> proofs) {
@@ -80,12 +108,12 @@ public final class CallCostProfiler implements InternalProfiler {
 
     /** Called once an iteration's set-up is done ({@link IterationWindow}). */
     static void iterationStarts() {
-        ITERATION_START.set(spent(watched, true));
+        ITERATION_START.set(Spent.atStart(watched));
     }
 
     /** Called before an iteration's tear-down ({@link IterationWindow}). */
     static void iterationEnds() {
-        ITERATION_END.set(spent(watched, false));
+        ITERATION_END.set(Spent.atEnd(watched));
         iterationEnded.countDown();
     }
 
@@ -96,22 +124,6 @@ public final class CallCostProfiler implements InternalProfiler {
      */
     static void awaitIterationEnd() throws InterruptedException {
         iterationEnded.await(END_WAIT_SECONDS, TimeUnit.SECONDS);
-    }
-
-    /**
-     * What was spent, or null when a provider did not answer the probe: that iteration goes without costs, and the
-     * benchmark's own calls say what happened to the provider (a probe at a provider shutting down gets Dubbo's
-     * misleading "not found exported service", never the stack's own account of a stopped server).
-     */
-    private static Spent spent(StackConnection connection, boolean start) {
-        if (connection == null) {
-            return null;
-        }
-        try {
-            return Spent.of(connection, start);
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 
     @Override
@@ -132,9 +144,13 @@ public final class CallCostProfiler implements InternalProfiler {
         return costs(start, end, result.getMetadata().getAllOps());
     }
 
-    /** The costs between two moments of an iteration that made {@code operations} calls. */
+    /** The costs between two moments of an iteration that made {@code operations} calls, and the two moments. */
     static List<ScalarResult> costs(Spent start, Spent end, long operations) {
         List<ScalarResult> costs = new ArrayList<>();
+        costs.add(new ScalarResult(MeasuredWindow.START, start.clientEpochMillis / 1e3, MeasuredWindow.UNIT,
+                AggregationPolicy.MIN));
+        costs.add(new ScalarResult(MeasuredWindow.END, end.clientEpochMillis / 1e3, MeasuredWindow.UNIT,
+                AggregationPolicy.MAX));
         long clientCpu = end.clientCpuNanos - start.clientCpuNanos;
         long clientNanos = end.clientNanoTime - start.clientNanoTime;
         if (operations > 0) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -195,6 +196,15 @@ public final class ClientOptions {
         @Option(names = "--gc", description = "add JMH's gc profiler: bytes allocated per call (gc.alloc.rate.norm)"
                 + " and collections beside every result")
         boolean gc;
+
+        @Option(names = OptionNames.LOCKSTEP, paramLabel = "dir", description = "meet the other consumers of a"
+                + " topology run in this directory before every iteration, warmup ones included, so that all of"
+                + " them measure at once (implies " + OptionNames.CONCURRENT_CONSUMER + "; run-all gives it)")
+        Path lockstep;
+
+        @Option(names = OptionNames.LOCKSTEP_CONSUMERS, paramLabel = "n", description = "how many consumers meet in"
+                + " the " + OptionNames.LOCKSTEP + " directory, this one among them")
+        Integer lockstepConsumers;
     }
 
     static final class AvailabilityOptions {
@@ -436,6 +446,29 @@ public final class ClientOptions {
         }
         modes();
         resultFormat();
+        checkLockstep();
+    }
+
+    private void checkLockstep() {
+        if ((jmh().lockstep == null) != (jmh().lockstepConsumers == null)) {
+            throw new IllegalArgumentException("option lockstep: " + OptionNames.LOCKSTEP + " and "
+                    + OptionNames.LOCKSTEP_CONSUMERS + " go together");
+        }
+        if (jmh().lockstep == null) {
+            return;
+        }
+        if (jmh().lockstepConsumers < 2) {
+            throw new IllegalArgumentException("option lockstep-consumers: " + jmh().lockstepConsumers
+                    + " consumers do not need to meet: give 2 or more");
+        }
+        if (!Files.isDirectory(jmh().lockstep) || !Files.isWritable(jmh().lockstep)) {
+            throw new IllegalArgumentException("option lockstep: " + jmh().lockstep + " is not a writable directory");
+        }
+    }
+
+    /** Where the consumers of a topology run meet before every iteration, and how many; null when alone. */
+    Map<String, String> lockstep() {
+        return jmh().lockstep == null ? null : Lockstep.systemProperties(jmh().lockstep, jmh().lockstepConsumers);
     }
 
     /**
@@ -668,7 +701,7 @@ public final class ClientOptions {
     }
 
     boolean concurrentConsumer() {
-        return concurrentConsumer;
+        return concurrentConsumer || lockstep() != null;
     }
 
     boolean dryRun() {

@@ -26,9 +26,12 @@ final class ForkJvm {
         target.systemProperties().forEach((name, value) -> args.add("-D" + name + "=" + value));
         args.add("-D" + RunFiles.LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
         args.add("-D" + FORK_PROPERTY + "=true");
-        String clientStack = System.getProperty(Stacks.CLIENT_STACK_PROPERTY);
-        if (clientStack != null) {
-            args.add("-D" + Stacks.CLIENT_STACK_PROPERTY + "=" + clientStack);
+        for (String inherited : List.of(Stacks.CLIENT_STACK_PROPERTY, Lockstep.DIRECTORY_PROPERTY,
+                Lockstep.CONSUMERS_PROPERTY, Lockstep.CLIENT_PROPERTY)) {
+            String value = System.getProperty(inherited);
+            if (value != null) {
+                args.add("-D" + inherited + "=" + value);
+            }
         }
         return args;
     }

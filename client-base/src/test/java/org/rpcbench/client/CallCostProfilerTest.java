@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.ScalarResult;
 import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.MeasuredWindow;
 import org.rpcbench.stack.ServerSample;
 
 class CallCostProfilerTest {
@@ -28,10 +29,10 @@ class CallCostProfilerTest {
     @Test
     void clientCostsArePerOperationServerCostsPerCallTheProvidersServed() {
         // two providers over one second: 1,000 operations by this client, 3,000 calls served (another client too)
-        CallCostProfiler.Spent start = new CallCostProfiler.Spent(5 * SECOND, 1_000_000, 0, 2, 2, "here",
+        CallCostProfiler.Spent start = new CallCostProfiler.Spent(5 * SECOND, 1_000_000, 0, 0, 2, 2, "here",
                 Map.of("a:1", server(SECOND, 0, 0), "b:1", server(SECOND, 0, 7 * SECOND)),
                 Map.of("a:1", 100L, "b:1", 0L));
-        CallCostProfiler.Spent end = new CallCostProfiler.Spent(6 * SECOND, 11_000_000, SECOND, 2, 2, "here",
+        CallCostProfiler.Spent end = new CallCostProfiler.Spent(6 * SECOND, 11_000_000, SECOND, 0, 2, 2, "here",
                 Map.of("a:1", server(SECOND + SECOND / 2, 6_000_000, SECOND),
                         "b:1", server(SECOND + SECOND / 2, 3_000_000, 8 * SECOND)),
                 Map.of("a:1", 2100L, "b:1", 1000L));
@@ -49,9 +50,9 @@ class CallCostProfilerTest {
 
     @Test
     void onTheCoresClientAndServerShareTheMachinesLoadIsBothTogether() {
-        CallCostProfiler.Spent start = new CallCostProfiler.Spent(0, 0, 0, 2, 2, "here",
+        CallCostProfiler.Spent start = new CallCostProfiler.Spent(0, 0, 0, 0, 2, 2, "here",
                 Map.of("a:1", new ServerSample(0, 0, 0, 2, "here", Map.of())), Map.of("a:1", 0L));
-        CallCostProfiler.Spent end = new CallCostProfiler.Spent(SECOND, 0, SECOND, 2, 2, "here",
+        CallCostProfiler.Spent end = new CallCostProfiler.Spent(SECOND, 0, SECOND, 0, 2, 2, "here",
                 Map.of("a:1", new ServerSample(SECOND / 2, 0, SECOND, 2, "here", Map.of())), Map.of("a:1", 100L));
 
         Map<String, Double> costs = byLabel(CallCostProfiler.costs(start, end, 100));
@@ -64,9 +65,9 @@ class CallCostProfilerTest {
     @Test
     void pinnedToACoreEachTheMachinesLoadIsOverTheMachinesCores() {
         // --client-cpus 0 --server-cpus 1 on two cores: each JVM sees one processor, each kept its core busy
-        CallCostProfiler.Spent start = new CallCostProfiler.Spent(0, 0, 0, 1, 2, "here",
+        CallCostProfiler.Spent start = new CallCostProfiler.Spent(0, 0, 0, 0, 1, 2, "here",
                 Map.of("a:1", new ServerSample(0, 0, 0, 1, "here", Map.of())), Map.of("a:1", 0L));
-        CallCostProfiler.Spent end = new CallCostProfiler.Spent(SECOND, 0, SECOND, 1, 2, "here",
+        CallCostProfiler.Spent end = new CallCostProfiler.Spent(SECOND, 0, SECOND, 0, 1, 2, "here",
                 Map.of("a:1", new ServerSample(SECOND, 0, SECOND, 1, "here", Map.of())), Map.of("a:1", 100L));
 
         Map<String, Double> costs = byLabel(CallCostProfiler.costs(start, end, 100));
@@ -78,14 +79,15 @@ class CallCostProfilerTest {
 
     @Test
     void whatCannotBeCountedIsLeftOutRatherThanGuessed() {
-        CallCostProfiler.Spent start = new CallCostProfiler.Spent(0, -1, 0, 2, 2, "here",
+        CallCostProfiler.Spent start = new CallCostProfiler.Spent(0, -1, 0, 1_800_000_000_250L, 2, 2, "here",
                 Map.of("a:1", server(0, -1, 0)), Map.of("a:1", 10L));
-        CallCostProfiler.Spent end = new CallCostProfiler.Spent(SECOND, -1, SECOND, 2, 2, "here",
+        CallCostProfiler.Spent end = new CallCostProfiler.Spent(SECOND, -1, SECOND, 1_800_000_001_250L, 2, 2, "here",
                 Map.of("a:1", server(SECOND, -1, SECOND)), Map.of("a:1", 10L));
 
         Map<String, Double> costs = byLabel(CallCostProfiler.costs(start, end, 0));
 
-        // no operations, no bytes counted on either side, no calls served: only the loads remain
-        assertEquals(Map.of(CallCost.CLIENT_LOAD.label(), 50.0, CallCost.SERVER_LOAD.label(), 50.0), costs);
+        // no operations, no bytes counted on either side, no calls served: only the loads and the window remain
+        assertEquals(Map.of(CallCost.CLIENT_LOAD.label(), 50.0, CallCost.SERVER_LOAD.label(), 50.0,
+                MeasuredWindow.START, 1_800_000_000.25, MeasuredWindow.END, 1_800_000_001.25), costs);
     }
 }

@@ -315,4 +315,23 @@ class ClientOptionsTest {
                 () -> ClientOptions.parse("--threads"));
         assertTrue(error.getMessage().contains("--threads"), error.getMessage());
     }
+    @Test
+    void consumersInLockstepNameTheirMeetingPlaceAndHowManyMeet(@TempDir Path meetings) {
+        ClientOptions lockstep = ClientOptions.parse("--lockstep", meetings.toString(), "--lockstep-consumers", "3");
+        assertEquals(meetings.toAbsolutePath().toString(), lockstep.lockstep().get(Lockstep.DIRECTORY_PROPERTY));
+        assertEquals("3", lockstep.lockstep().get(Lockstep.CONSUMERS_PROPERTY));
+        assertTrue(lockstep.concurrentConsumer(), "consumers in lockstep run at once");
+        assertNull(ClientOptions.parse().lockstep());
+
+        assertEquals("option lockstep: --lockstep and --lockstep-consumers go together", assertThrows(
+                IllegalArgumentException.class, () -> ClientOptions.parse("--lockstep", meetings.toString()))
+                .getMessage());
+        assertEquals("option lockstep-consumers: 1 consumers do not need to meet: give 2 or more", assertThrows(
+                IllegalArgumentException.class, () -> ClientOptions.parse("--lockstep", meetings.toString(),
+                        "--lockstep-consumers", "1")).getMessage());
+        Path missing = meetings.resolve("missing");
+        assertEquals("option lockstep: " + missing + " is not a writable directory", assertThrows(
+                IllegalArgumentException.class, () -> ClientOptions.parse("--lockstep", missing.toString(),
+                        "--lockstep-consumers", "2")).getMessage());
+    }
 }

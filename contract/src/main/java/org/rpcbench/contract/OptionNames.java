@@ -19,6 +19,10 @@ public final class OptionNames {
     public static final String RESULT_FILE = "--resultFile";
     /** A client that is one of several run at once on purpose: JMH's machine-wide lock is not taken. */
     public static final String CONCURRENT_CONSUMER = "--concurrent-consumer";
+    /** Where the consumers of a topology run meet before every iteration, so that they measure at once. */
+    public static final String LOCKSTEP = "--lockstep";
+    /** How many consumers meet in the {@link #LOCKSTEP} directory. */
+    public static final String LOCKSTEP_CONSUMERS = "--lockstep-consumers";
     /** A client's fault-run load instead of JMH, for this long. */
     public static final String AVAILABILITY = "--availability";
     /** When into the availability load a fault comes. */

@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 import org.rpcbench.contract.AvailabilityReport;
 import org.rpcbench.contract.ClientReady;
@@ -233,13 +235,27 @@ final class PairRun {
      */
     private void runClients(List<ChildProcess> servers, Outcome outcome, Listener listener)
             throws IOException, InterruptedException {
+        // several JMH consumers meet before every iteration, so that they measure at once
+        Path lockstep = plan.jmh() && plan.topology().consumers() > 1
+                ? Files.createTempDirectory("rpcbench-lockstep-") : null;
+        try {
+            runClients(servers, outcome, listener, lockstep);
+        } finally {
+            if (lockstep != null) {
+                deleteTree(lockstep);
+            }
+        }
+    }
+
+    private void runClients(List<ChildProcess> servers, Outcome outcome, Listener listener, Path lockstep)
+            throws IOException, InterruptedException {
         List<ChildProcess> clients = new ArrayList<>();
         String registry = outcome.readies.get(0).registry();
         for (int i = 0; i < plan.topology().consumers(); i++) {
             Consumer<String> lines = i == 0 ? listener::clientLine : line -> { };
             clients.add(track(launcher.start(plan.pair() + "-client"
-                    + (plan.topology().consumers() == 1 ? "" : i + 1), client(i, registry), files.clientOutput(i),
-                    lines)));
+                    + (plan.topology().consumers() == 1 ? "" : i + 1), client(i, registry, lockstep),
+                    files.clientOutput(i), lines)));
         }
         Instant deadline = Instant.now().plus(plan.clientTimeout());
         if (plan.fault() != null) {
@@ -395,11 +411,27 @@ final class PairRun {
                 .inNamespace(plan.serverNetns()).onCpus(plan.serverCpus());
     }
 
-    /** @param registry where the first server registered (an embedded registry's own address), or null: direct */
-    private JvmLauncher.Jvm client(int index, String registry) {
+    /** The lockstep's meetings, once the clients that met there are gone. */
+    private static void deleteTree(Path directory) throws IOException {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    /**
+     * @param registry where the first server registered (an embedded registry's own address), or null: direct
+     * @param lockstep where the consumers meet before every iteration, or null
+     */
+    private JvmLauncher.Jvm client(int index, String registry, Path lockstep) {
         List<String> args = new ArrayList<>(plan.clientArgs());
         if (plan.topology().consumers() > 1) {
             args.add(OptionNames.CONCURRENT_CONSUMER);
+        }
+        if (lockstep != null) {
+            args.addAll(List.of(OptionNames.LOCKSTEP, lockstep.toString(), OptionNames.LOCKSTEP_CONSUMERS,
+                    String.valueOf(plan.topology().consumers())));
         }
         if (registry != null) {
             args.addAll(List.of(OptionNames.REGISTRY, registry));

@@ -473,8 +473,10 @@ final class RunAllCommand implements Callable<Integer> {
                         out.print(Files.readString(table, StandardCharsets.UTF_8));
                     }
                 }
-                if (outcome.result() != null && outcome.consumers().size() > 1) {
-                    for (String line : ConsumerMerge.summary(dir.resolve(outcome.result()))) {
+                if (outcome.result() != null && outcome.consumers().size() > 1
+                        && outcome.consumers().get(0).result() != null) {
+                    for (String line : ConsumerMerge.summary(dir.resolve(outcome.result()),
+                            dir.resolve(outcome.consumers().get(0).result()))) {
                         status.print("merged " + outcome.topology() + ": " + line);
                     }
                 }

@@ -13,10 +13,12 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.MeasuredWindow;
 
 class ConsumerMergeTest {
 
@@ -29,6 +31,47 @@ class ConsumerMergeTest {
         return Path.of(ConsumerMergeTest.class.getResource(name).toURI());
     }
 
+    /** A fixture whose iterations ran one a second from {@code start}, fork after fork ten seconds apart. */
+    private Path timed(String fixture, double start) throws Exception {
+        JsonNode results = JSON.readTree(fixture(fixture).toFile());
+        for (JsonNode result : results) {
+            JsonNode primary = result.path("primaryMetric");
+            JsonNode forks = primary.has("rawDataHistogram") ? primary.path("rawDataHistogram")
+                    : primary.path("rawData");
+            List<List<double[]>> windows = new ArrayList<>();
+            for (int fork = 0; fork < forks.size(); fork++) {
+                List<double[]> forkWindows = new ArrayList<>();
+                for (int i = 0; i < forks.get(fork).size(); i++) {
+                    double from = start + 10 * fork + i;
+                    forkWindows.add(new double[] {from, from + 0.995});
+                }
+                windows.add(forkWindows);
+            }
+            withWindows(result, windows);
+        }
+        Path file = dir.resolve(fixture.replace(".json", "") + "-at-" + start + ".json");
+        JSON.writeValue(file.toFile(), results);
+        return file;
+    }
+
+    /** A result's measured windows, fork by fork, as the client writes them. */
+    private static void withWindows(JsonNode result, List<List<double[]>> windows) {
+        ObjectNode secondary = result.has("secondaryMetrics") ? (ObjectNode) result.get("secondaryMetrics")
+                : ((ObjectNode) result).putObject("secondaryMetrics");
+        ArrayNode starts = secondary.putObject(MeasuredWindow.START).put("scoreUnit", MeasuredWindow.UNIT)
+                .putArray("rawData");
+        ArrayNode ends = secondary.putObject(MeasuredWindow.END).put("scoreUnit", MeasuredWindow.UNIT)
+                .putArray("rawData");
+        for (List<double[]> fork : windows) {
+            ArrayNode forkStarts = starts.addArray();
+            ArrayNode forkEnds = ends.addArray();
+            fork.forEach(window -> {
+                forkStarts.add(window[0]);
+                forkEnds.add(window[1]);
+            });
+        }
+    }
+
     private static JsonNode mode(JsonNode results, String mode) {
         for (JsonNode result : results) {
             if (result.path("mode").asText().equals(mode)) {
@@ -38,10 +81,13 @@ class ConsumerMergeTest {
         throw new AssertionError("no " + mode + " result in " + results);
     }
 
+    /** Some moment in 2027, in seconds since the epoch. */
+    private static final double T = 1_800_000_000;
+
     @Test
     void throughputAddsUpIterationByIterationAndSamplesPool() throws Exception {
-        Path one = fixture("consumer1.json");
-        Path two = fixture("consumer2.json"); // the same run, every throughput iteration doubled
+        Path one = timed("consumer1.json", T);
+        Path two = timed("consumer2.json", T); // the same run, every throughput iteration doubled
         Path merged = dir.resolve("merged.json");
         ConsumerMerge.merge(List.of(one, two), 2, merged);
 
@@ -66,19 +112,20 @@ class ConsumerMergeTest {
         assertEquals("2", params.path("providers").asText());
         assertEquals("2", params.path("consumers").asText());
 
-        List<String> summary = ConsumerMerge.summary(merged);
+        List<String> summary = ConsumerMerge.summary(merged, one);
         assertEquals(2, summary.size());
-        assertTrue(summary.get(0).matches("getUser thrpt \\d+\\.\\d{3} ± \\d+\\.\\d{3} ops/ms"), summary.get(0));
-        assertTrue(summary.get(1).matches("getUser sample .* ms/op, p99 \\d+\\.\\d{3}"), summary.get(1));
+        assertTrue(summary.get(0).matches("getUser thrpt \\d+\\.\\d{3} ± \\d+\\.\\d{3} ops/ms, 4 of 4 iterations with"
+                + " every consumer measuring"), summary.get(0));
+        assertTrue(summary.get(1).matches("getUser sample .* ms/op, p99 \\d+\\.\\d{3}, 4 of 4 .*"), summary.get(1));
     }
 
     @Test
     void aBenchmarkOnlySomeConsumersFinishedIsLeftOut() throws Exception {
+        Path one = timed("consumer1.json", T);
         Path half = dir.resolve("half.json");
-        JsonNode first = JSON.readTree(fixture("consumer1.json").toFile());
-        JSON.writeValue(half.toFile(), JSON.createArrayNode().add(mode(first, "thrpt")));
+        JSON.writeValue(half.toFile(), JSON.createArrayNode().add(mode(JSON.readTree(one.toFile()), "thrpt")));
         Path merged = dir.resolve("merged.json");
-        ConsumerMerge.merge(List.of(fixture("consumer1.json"), half), 1, merged);
+        ConsumerMerge.merge(List.of(one, half), 1, merged);
         JsonNode result = JSON.readTree(merged.toFile());
         assertEquals(1, result.size());
         assertEquals("thrpt", result.get(0).path("mode").asText());
@@ -105,10 +152,68 @@ class ConsumerMergeTest {
         assertFalse(costs.has(CallCost.SERVER_ALLOCATION.label()), "one consumer lacks it: left out");
     }
 
-    /** consumer1.json with these costs beside its throughput, one fork of two iterations each. */
+    @Test
+    void aConsumerOutOfStepIsAddedOnlyOverWhatItMeasured() throws Exception {
+        // the second consumer's iterations run a second later: each fork's first iteration of the first consumer
+        // ran alone, and its second ran beside the second consumer's first
+        Path one = timed("consumer1.json", T);
+        Path late = timed("consumer1.json", T + 1);
+        Path merged = dir.resolve("merged.json");
+        ConsumerMerge.merge(List.of(one, late), 1, merged);
+
+        JsonNode result = JSON.readTree(merged.toFile());
+        JsonNode single = mode(JSON.readTree(one.toFile()), "thrpt").path("primaryMetric").path("rawData");
+        JsonNode throughput = mode(result, "thrpt");
+        for (int fork = 0; fork < 2; fork++) {
+            assertEquals(1, throughput.path("primaryMetric").path("rawData").get(fork).size());
+            assertEquals(single.get(fork).get(1).asDouble() + single.get(fork).get(0).asDouble(),
+                    throughput.path("primaryMetric").path("rawData").get(fork).get(0).asDouble(), 1e-9);
+        }
+        assertEquals(2, throughput.path(ConsumerMerge.KEPT).path("kept").asInt());
+        assertEquals(4, throughput.path(ConsumerMerge.KEPT).path("of").asInt());
+
+        // sample mode: each consumer's iterations the other measured through, one a fork of each
+        int histograms = 0;
+        for (JsonNode fork : mode(result, "sample").path("primaryMetric").path("rawDataHistogram")) {
+            histograms += fork.size();
+        }
+        assertEquals(4, histograms);
+        assertTrue(ConsumerMerge.summary(merged, one).get(0).endsWith(", 2 of 4 iterations with every consumer"
+                + " measuring"));
+    }
+
+    @Test
+    void aWindowTwoIterationsOfAnotherConsumerShareIsWeightedByTheirOverlap() throws Exception {
+        Path one = timed("consumer1.json", T);
+        Path halfway = timed("consumer2.json", T + 0.5);
+        Path merged = dir.resolve("merged.json");
+        ConsumerMerge.merge(List.of(one, halfway), 1, merged);
+
+        JsonNode first = mode(JSON.readTree(one.toFile()), "thrpt").path("primaryMetric").path("rawData").get(0);
+        JsonNode second = mode(JSON.readTree(halfway.toFile()), "thrpt").path("primaryMetric").path("rawData").get(0);
+        JsonNode fork = mode(JSON.readTree(merged.toFile()), "thrpt").path("primaryMetric").path("rawData").get(0);
+        // the first consumer's second iteration [T+1, T+1.995] lies half in each of the other's two
+        assertEquals(1, fork.size());
+        assertEquals(first.get(1).asDouble() + (second.get(0).asDouble() + second.get(1).asDouble()) / 2,
+                fork.get(0).asDouble(), 1e-9);
+    }
+
+    @Test
+    void consumersThatNeverMeasuredAtOnceMergeNothingAndSaySo() throws Exception {
+        Path one = timed("consumer1.json", T);
+        Path merged = dir.resolve("merged.json");
+        ConsumerMerge.merge(List.of(one, timed("consumer2.json", T + 100)), 1, merged);
+
+        assertEquals(0, JSON.readTree(merged.toFile()).size());
+        assertEquals(List.of("getUser thrpt: not merged, no iteration of it ran with every consumer measuring",
+                "getUser sample: not merged, no iteration of it ran with every consumer measuring"),
+                ConsumerMerge.summary(merged, one));
+    }
+
+    /** consumer1.json, timed, with these costs beside its throughput, its first fork's two iterations. */
     private Path withCosts(String name, Map<CallCost, double[]> costs) throws Exception {
-        JsonNode results = JSON.readTree(fixture("consumer1.json").toFile());
-        ObjectNode secondary = ((ObjectNode) mode(results, "thrpt")).putObject("secondaryMetrics");
+        JsonNode results = JSON.readTree(timed("consumer1.json", T).toFile());
+        ObjectNode secondary = (ObjectNode) mode(results, "thrpt").path("secondaryMetrics");
         costs.forEach((cost, values) -> {
             ObjectNode metric = secondary.putObject(cost.label());
             metric.put("score", 0).put("scoreUnit", cost.unit());
