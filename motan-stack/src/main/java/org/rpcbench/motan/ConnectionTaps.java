@@ -15,7 +15,7 @@ import io.netty.channel.ChannelPipeline;
 /**
  * The server's view of its connections, which motan's own handlers keep to themselves: each connection's two ends
  * as its socket saw them, the leading bytes of the first frame it carried (motan's magic and protocol version), and
- * the id of the last request read on it, by which the probe finds the connection it arrived on.
+ * the ids of the requests read on it last, by which the probe finds the connection it arrived on.
  */
 final class ConnectionTaps {
 
@@ -29,10 +29,10 @@ final class ConnectionTaps {
         pipeline.addLast("rpcbench-requests", new Requests(connection));
     }
 
-    /** The open connection the request with this id was read on last; null when none. */
+    /** The open connection the request with this id was read on; null when none. */
     Connection carrying(long requestId) {
         for (Connection connection : open) {
-            if (connection.lastRequestId == requestId) {
+            if (connection.read(requestId)) {
                 return connection;
             }
         }
@@ -42,14 +42,40 @@ final class ConnectionTaps {
     /** One connection as the taps saw it. */
     static final class Connection {
 
+        /**
+         * How many of the last request ids a connection keeps: more than a client has calls in flight, so that a
+         * probe's is still there when a worker serves it, however many calls were read on the connection meanwhile
+         * (keeping only the last one, a probe under load found no connection).
+         */
+        static final int RECENT = 4096;
+
         volatile String server;
         volatile String client;
         volatile int magic = -1;
         volatile int version = -1;
-        volatile long lastRequestId;
+        private final long[] recentIds = new long[RECENT];
+        /** Written by the connection's one event-loop thread, after the id it publishes. */
+        private volatile int reads;
 
         String magicHex() {
             return magic < 0 ? "unread" : String.format("0x%04x", magic);
+        }
+
+        void reading(long requestId) {
+            int count = reads;
+            recentIds[count % RECENT] = requestId;
+            reads = count + 1;
+        }
+
+        /** Whether a request with this id was among the last read on this connection. */
+        boolean read(long requestId) {
+            int count = reads;
+            for (int i = Math.max(0, count - RECENT); i < count; i++) {
+                if (recentIds[i % RECENT] == requestId) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 
@@ -74,7 +100,10 @@ final class ConnectionTaps {
         }
     }
 
-    /** After the decoder: notes each request's id, a volatile write per call, the taps' whole cost on the path. */
+    /**
+     * After the decoder: notes each request's id, an array store and a volatile write per call, the taps' whole cost
+     * on the path.
+     */
     private final class Requests extends ChannelInboundHandlerAdapter {
 
         private final Connection connection;
@@ -100,7 +129,7 @@ final class ConnectionTaps {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object message) {
             if (message instanceof NettyMessage decoded && decoded.isRequest()) {
-                connection.lastRequestId = decoded.getRequestId();
+                connection.reading(decoded.getRequestId());
             }
             ctx.fireChannelRead(message);
         }
