@@ -29,6 +29,7 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.rpcbench.contract.AvailabilityReport;
+import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.ClientReady;
 import org.rpcbench.contract.DiskSpace;
 import org.rpcbench.contract.Durations;
@@ -304,7 +305,8 @@ public final class BenchmarkClient {
         ready(ClientReady.OPEN_LOOP, proofs);
         OpenLoopLoad.Settings settings = options.openLoopSettings();
         ServerWatch server = new ServerWatch(options.target());
-        OpenLoopLoad load = new OpenLoopLoad(settings, connection.userService(), connection.echoService(), server);
+        OpenLoopLoad load = new OpenLoopLoad(settings, connection.userService(), connection.echoService(), server,
+                connection);
         long startEpochMillis = System.currentTimeMillis();
         List<OpenLoopReport.CallResult> calls = new ArrayList<>();
         try {
@@ -405,8 +407,12 @@ public final class BenchmarkClient {
     /** One line as each rate ends, so a long run shows its progress. */
     private OpenLoopReport.CallResult printed(OpenLoopReport.CallResult result) {
         String why = result.problem() != null ? result.problem() : result.rateNotKept();
-        out.println(String.format(Locale.ROOT, "%s at %,.0f calls/s: %,.0f achieved, p99 %.3f ms%s", result.call(),
+        Double server = result.cost(CallCost.SERVER_CPU);
+        Double client = result.cost(CallCost.CLIENT_CPU);
+        out.println(String.format(Locale.ROOT, "%s at %,.0f calls/s: %,.0f achieved, p99 %.3f ms%s%s", result.call(),
                 result.targetRate(), result.achievedRate(), result.responseTime().p99(),
+                server == null || client == null ? "" : String.format(Locale.ROOT,
+                        ", CPU per call: server %.1f µs, client %.1f µs", server, client),
                 why == null ? "" : ": " + why));
         return result;
     }

@@ -200,6 +200,19 @@ public final class CallCostProfiler implements InternalProfiler {
         return costs;
     }
 
+    /** The costs of a call between two moments, by {@link CallCost#label()}: for a load that is not JMH's. */
+    static Map<String, Double> perCall(Spent start, Spent end, long operations) {
+        Map<String, Double> measured = new TreeMap<>();
+        costs(start, end, operations).forEach(cost -> measured.put(cost.getLabel(), cost.getScore()));
+        Map<String, Double> costs = new TreeMap<>();
+        for (CallCost cost : CallCost.values()) {
+            if (measured.containsKey(cost.label())) {
+                costs.put(cost.label(), measured.get(cost.label()));
+            }
+        }
+        return costs;
+    }
+
     private static void add(List<ScalarResult> costs, CallCost cost, double value) {
         costs.add(new ScalarResult(cost.label(), value, cost.unit(), AggregationPolicy.AVG));
     }

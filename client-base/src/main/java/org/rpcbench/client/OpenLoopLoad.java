@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -27,6 +28,7 @@ import org.rpcbench.api.UserService;
 import org.rpcbench.api.WrongAnswerException;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.StackConnection;
 
 /**
  * An open-loop load: calls fall due at the target rate whatever the earlier ones are doing, and each is timed from
@@ -65,12 +67,16 @@ final class OpenLoopLoad {
     private final UserService users;
     private final EchoService echo;
     private final ServerWatch server;
+    private final StackConnection costsFrom;
 
-    OpenLoopLoad(Settings settings, UserService users, EchoService echo, ServerWatch server) {
+    /** @param costsFrom the connection whose providers' costs are probed around each window, or null: none */
+    OpenLoopLoad(Settings settings, UserService users, EchoService echo, ServerWatch server,
+            StackConnection costsFrom) {
         this.settings = settings;
         this.users = users;
         this.echo = echo;
         this.server = server;
+        this.costsFrom = costsFrom;
     }
 
     /**
@@ -181,6 +187,8 @@ final class OpenLoopLoad {
         private final LongAccumulator maxInFlight = new LongAccumulator(Math::max, 0);
         private final AtomicReference<String> firstFailure = new AtomicReference<>();
         private final AtomicReference<String> firstWrongAnswer = new AtomicReference<>();
+        /** Calls that ended, however, at any time: the client's calls over the costs' window. */
+        private final LongAdder ended = new LongAdder();
 
         Trial(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop) {
             this.call = call;
@@ -211,17 +219,33 @@ final class OpenLoopLoad {
             Histogram sendDelayTotal = new Histogram(SIGNIFICANT_DIGITS);
             long giveUpAt = stopAt + SEND_GRACE_NANOS + TimeUnit.MILLISECONDS.toNanos(settings.callTimeoutMillis())
                     + JOIN_SLACK_NANOS;
+            Map<String, Double> costs;
             try (IntervalLog log = new IntervalLog(histogramLog, startEpochMillis)) {
+                parkUntil(measureFrom);
+                CallCostProfiler.Spent costStart = CallCostProfiler.Spent.atStart(costsFrom);
+                long endedAtStart = ended.sum();
+                CallCostProfiler.Spent costEnd = null;
+                long endedAtEnd = 0;
                 long nextLog = measureFrom + LOG_INTERVAL_NANOS;
                 boolean first = true;
                 while (senders.stream().anyMatch(Thread::isAlive) && System.nanoTime() - giveUpAt < 0) {
                     parkUntil(Math.min(nextLog, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100)));
+                    if (costEnd == null && System.nanoTime() - stopAt >= 0) {
+                        costEnd = CallCostProfiler.Spent.atEnd(costsFrom);
+                        endedAtEnd = ended.sum();
+                    }
                     if (System.nanoTime() - nextLog >= 0) {
                         log.add(intervalHistogram(first), responseTotal);
                         first = false;
                         nextLog += LOG_INTERVAL_NANOS;
                     }
                 }
+                if (costEnd == null) {
+                    costEnd = CallCostProfiler.Spent.atEnd(costsFrom);
+                    endedAtEnd = ended.sum();
+                }
+                costs = costStart == null || costEnd == null ? Map.of()
+                        : CallCostProfiler.perCall(costStart, costEnd, endedAtEnd - endedAtStart);
                 log.add(intervalHistogram(first), responseTotal);
                 sendDelayTotal.add(sendDelays.getIntervalHistogram());
                 writePercentiles(histogramLog.resolveSibling(histogramLog.getFileName() + ".hgrm"), responseTotal);
@@ -232,7 +256,7 @@ final class OpenLoopLoad {
                     due.sum() - neverSent.sum(), neverSent.sum(), ok.sum(), failed.sum(), wrong.sum(), achievedRate,
                     latency(responseTotal), latency(sendDelayTotal), (int) maxInFlight.get(), stillInCall,
                     firstWrongAnswer.get() != null ? firstWrongAnswer.get() : firstFailure.get(),
-                    histogramLog.getFileName().toString(), rateNotKept(achievedRate), problem(stillInCall));
+                    histogramLog.getFileName().toString(), rateNotKept(achievedRate), problem(stillInCall), costs);
         }
 
         /**
@@ -290,6 +314,7 @@ final class OpenLoopLoad {
                     }
                 } finally {
                     inFlight.decrementAndGet();
+                    ended.increment();
                 }
             }
         }

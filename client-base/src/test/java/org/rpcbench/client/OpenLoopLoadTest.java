@@ -71,7 +71,7 @@ class OpenLoopLoadTest {
     private static OpenLoopLoad load(UserServiceServerImpl users, int threads, long durationMillis, String arrival,
             ServerWatch server) {
         return new OpenLoopLoad(new OpenLoopLoad.Settings(null, null, null, arrival, Duration.ofMillis(300),
-                Duration.ofMillis(durationMillis), threads, 1000), users, new EchoServiceServerImpl(), server);
+                Duration.ofMillis(durationMillis), threads, 1000), users, new EchoServiceServerImpl(), server, null);
     }
 
     @Test

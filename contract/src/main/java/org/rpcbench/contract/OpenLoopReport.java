@@ -3,6 +3,7 @@ package org.rpcbench.contract;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -43,11 +44,23 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
      * @param rateNotKept why the rate asked was not kept (calls never sent, or fewer answered), or null: a fixed
      *                    rate's failure, a sweep's end
      * @param problem why this call's figures cannot stand (failed calls, wrong answers, stuck threads), or null
+     * @param costs what a call cost each side over the measured window, by {@link CallCost#label()} (the client's
+     *              per call it completed, the servers' per call they served; the loads over the window); empty
+     *              when the providers did not answer the probe
      */
     public record CallResult(String call, double targetRate, ClosedLoop closedLoop, long due, long sent,
             long neverSent, long ok, long failed, long wrong, double achievedRate, Latency responseTime,
             Latency sendDelay, int maxInFlight, int threadsStillInCall, String firstFailure, String histogramLog,
-            String rateNotKept, String problem) {
+            String rateNotKept, String problem, Map<String, Double> costs) {
+
+        public CallResult {
+            costs = costs == null ? Map.of() : Map.copyOf(costs);
+        }
+
+        /** A cost of a call over the window, or null when it was not measured. */
+        public Double cost(CallCost cost) {
+            return costs.get(cost.label());
+        }
     }
 
     /**
@@ -181,16 +194,17 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
                 + " flight", arrival, rate != null ? String.format(Locale.ROOT, "%,.0f calls/s per call", rate)
                         : "a sweep at " + sweepPercents + " % of each call's closed-loop capacity",
                 warmupMillis / 1000.0, durationMillis / 1000.0, threads);
-        line(text, "response time at a fixed rate, from each call's due time (ms):");
+        line(text, "response time at a fixed rate, from each call's due time (ms), and CPU per call over the window:");
         line(text, "| call | asked (calls/s) | achieved (calls/s) | p50 | p90 | p99 | p99.9 | p99.99 | max |"
-                + " sent late p99 | max in flight | errors |");
-        line(text, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + " sent late p99 | max in flight | errors | server CPU (µs/call) | client CPU (µs/call) |");
+        line(text, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (CallResult call : calls) {
             Latency time = call.responseTime();
-            line(text, "| %s | %,.0f | %,.0f%s | %s | %s | %s | %s | %s | %s | %s | %d | %d |", call.call(),
+            line(text, "| %s | %,.0f | %,.0f%s | %s | %s | %s | %s | %s | %s | %s | %d | %d | %s | %s |", call.call(),
                     call.targetRate(), call.achievedRate(), call.rateNotKept() == null ? "" : " (not kept)",
                     ms(time.p50()), ms(time.p90()), ms(time.p99()), ms(time.p999()), ms(time.p9999()),
-                    ms(time.max()), ms(call.sendDelay().p99()), call.maxInFlight(), call.failed() + call.wrong());
+                    ms(time.max()), ms(call.sendDelay().p99()), call.maxInFlight(), call.failed() + call.wrong(),
+                    micros(call.cost(CallCost.SERVER_CPU)), micros(call.cost(CallCost.CLIENT_CPU)));
         }
         for (String call : calls.stream().map(CallResult::call).distinct().toList()) {
             CallResult first = calls.stream().filter(step -> step.call().equals(call)).findFirst().orElseThrow();
@@ -218,6 +232,10 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
         }
         return text.toString();
     }
+    private static String micros(Double micros) {
+        return micros == null ? "" : String.format(Locale.ROOT, "%.1f", micros);
+    }
+
     private static String ms(double millis) {
         return String.format(Locale.ROOT, millis < 10 ? "%.3f" : "%.1f", millis);
     }

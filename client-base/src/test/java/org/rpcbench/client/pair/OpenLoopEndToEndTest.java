@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.client.BenchmarkClient;
+import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.ClientReady;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.OpenLoopReport;
@@ -71,6 +72,11 @@ class OpenLoopEndToEndTest {
         assertEquals(listUser.due(), listUser.ok(), printed);
         assertEquals(listUser.ok(), listUser.responseTime().count(), printed);
         assertTrue(Files.size(directory.resolve(listUser.histogramLog())) > 0, printed);
+        // what each call cost both sides over the window, read from the providers' probe and the client's counters
+        assertTrue(listUser.costs().getOrDefault(CallCost.SERVER_CPU.label(), 0.0) > 0
+                && listUser.costs().getOrDefault(CallCost.CLIENT_CPU.label(), 0.0) > 0, listUser.costs().toString());
+        assertTrue(printed.matches("(?s).*listUser at 200 calls/s: .*, CPU per call: server [0-9.]+ µs, client"
+                + " [0-9.]+ µs.*"), printed);
         assertTrue(Files.exists(directory.resolve("open-loop.json.listUser.hlog.hgrm")), printed);
         assertTrue(printed.contains("wire check passed: "), printed);
         assertTrue(printed.contains("response time at a fixed rate, from each call's due time"), printed);
