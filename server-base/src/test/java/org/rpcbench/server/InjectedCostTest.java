@@ -37,19 +37,6 @@ class InjectedCostTest {
     }
 
     @Test
-    void aFewMicrosecondsAreBurntAsAskedNotWithTheClocksReadsOnTop() {
-        UserService users = InjectedCost.parse("existUser:2us").users(new UserServiceServerImpl());
-        UserService plain = new UserServiceServerImpl();
-        for (int i = 0; i < 20_000; i++) {
-            users.existUser("a@b.c");
-            plain.existUser("a@b.c");
-        }
-        long extra = perCall(() -> users.existUser("a@b.c"))[0] - perCall(() -> plain.existUser("a@b.c"))[0];
-        // by the thread's CPU clock, not by the machine's speed; the clock's reads once added about 0.8 us
-        assertTrue(extra >= 1_700 && extra < 2_500, "existUser:2us burnt " + extra + " ns more CPU per call");
-    }
-
-    @Test
     void theInjectedCallAllocatesItsBytes() {
         UserService users = InjectedCost.parse("existUser:64kB").users(new UserServiceServerImpl());
         UserService plain = new UserServiceServerImpl();
