@@ -2,8 +2,9 @@
 # The A/B gate as a user meets it: bad input refused, then one A/B run of the kryo pair with short settings whose
 # candidate's servers spend 2 ms more CPU in every getUser: getUser is flagged (its throughput and its server CPU),
 # and the other calls, the same code on both sides, are not, so one run tests both directions of the gate; then the
-# same trials judged again with other thresholds, and the verdict kept as the history's first night; and a duet run
-# (both sides at once, each on its own CPU) of getUser alone, flagged the same way. The fast tier
+# same trials judged again with other thresholds, and the verdict kept as the history's first night; a duet run
+# (both sides at once, each on its own CPU) of getUser alone, flagged the same way; and a run at a fixed rate (the
+# open loop in every trial) whose candidate spends 10 ms more in getUser, flagged on its server CPU. The fast tier
 # runs three trials of getUser and existUser; the full tier the four calls, flagged by the first three trials and
 # again by three confirmation trials. Ends with "N passed, N failed, N skipped".
 # The thresholds sit between the noise of trials this short and the cost: an unchanged call's server CPU per call
@@ -113,6 +114,18 @@ PY
 else
     skip "ab --duet" "this machine has $(nproc) CPU; a duet needs two"
 fi
+
+# at a fixed rate: each trial runs the open loop, judged per call on its response time and what a call cost
+fixed_port=$(free_port)
+check "ab at a fixed rate: the candidate's 10 ms more per getUser is a server CPU regression, exit 1" \
+    exits_with 1 "\*\*Gate: failed\*\*" "$work/fixed.out" -- \
+    "$root/benchmark.sh" ab -p "$fixed_port" --trials 3 --confirm-trials 0 --pairs dubbo-kryo --seed 7 \
+    --out "$work/fixed" --threshold 60 --cpu-threshold 50 --alloc-threshold 10 \
+    --candidate-server-args "--inject-cost getUser:10ms" \
+    -a "--rate 50 --calls getUser --warmup 1 --duration 3" "$root" "$root"
+check "the open loop's server CPU per getUser regressed, judged at its rate" \
+    verdict "$work/fixed/verdict.json" '("getUser", "cost.server.cpu") in regressed and not v["passed"] and all(l["params"] == {"rate": "50"} for l in v["lines"])'
+check "nothing left on the fixed-rate run's port" no_process_on "$fixed_port"
 
 check "ab --judge: the same trials under thresholds no change reaches pass, exit 0" \
     exits_with 0 "\*\*Gate: passed\*\*" "$work/judge.out" -- \

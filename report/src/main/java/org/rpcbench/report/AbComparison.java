@@ -357,7 +357,8 @@ public final class AbComparison {
 
     private static Map<Key, Measurement> byKey(Run run) {
         Map<Key, Measurement> byKey = new LinkedHashMap<>();
-        run.measurements().forEach(measurement -> byKey.put(Key.of(measurement, measurement.pair()), measurement));
+        Stream.concat(run.measurements().stream(), run.openLoopMeasurements().stream())
+                .forEach(measurement -> byKey.put(Key.of(measurement, measurement.pair()), measurement));
         return byKey;
     }
 

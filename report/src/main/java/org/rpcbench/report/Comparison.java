@@ -121,7 +121,7 @@ final class Comparison {
 
     /** The mode a call's costs are judged from: the last of these that ran. */
     static final List<String> MODE_PREFERENCE = List.of(Measurement.SAMPLE, Measurement.AVERAGE_TIME,
-            Measurement.THROUGHPUT);
+            Measurement.THROUGHPUT, Measurement.OPEN_LOOP);
 
     private final Run baseline;
     private final Run candidate;

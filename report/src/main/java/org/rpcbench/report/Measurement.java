@@ -1,16 +1,20 @@
 package org.rpcbench.report;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.DoubleSummaryStatistics;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.DoubleStream;
 
 import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.OpenLoopReport;
 
 /**
  * One JMH result (one benchmark x mode x params x threads) of one pair, in the report's units: a throughput score in
@@ -18,7 +22,7 @@ import org.rpcbench.contract.CallCost;
  *
  * @param pair       the pair that produced it, e.g. dubbo-kryo
  * @param benchmark  JMH's full benchmark name
- * @param mode       JMH's short mode label: thrpt, avgt, sample or ss
+ * @param mode       JMH's short mode label: thrpt, avgt, sample or ss; or {@link #OPEN_LOOP}
  * @param params     the benchmark's @Param values, sorted by name; empty when it has none
  * @param score      the primary score, normalized
  * @param error      JMH's 99.9% error, normalized; NaN when JMH could not estimate it
@@ -46,10 +50,34 @@ record Measurement(String pair, String benchmark, String mode, int threads, Sort
     static final String THROUGHPUT = "thrpt";
     static final String AVERAGE_TIME = "avgt";
     static final String SAMPLE = "sample";
+    /** Not JMH's: the open loop at a fixed rate ({@link #ofOpenLoop}); a time per call, as average time is. */
+    static final String OPEN_LOOP = "open";
     /** A client using this share of its cores or more cannot call faster: the figure is its own limit. */
     static final double CLIENT_SATURATED = 90;
     /** Client and server together using this share of the cores they share have no CPU left to grow into. */
     static final double MACHINE_SATURATED = 80;
+
+    /**
+     * One call of an open-loop run at its fixed rate: the benchmark is the call's name, the params its rate, the score
+     * the mean response time from each due time (ms), the percentiles the report's, one value per metric (a window
+     * has no iterations), the costs those measured over the window.
+     */
+    static Measurement ofOpenLoop(String pair, OpenLoopReport report, OpenLoopReport.CallResult call) {
+        OpenLoopReport.Latency time = call.responseTime();
+        SortedMap<Double, Double> percentiles = new TreeMap<>(Map.of(50.0, time.p50(), 90.0, time.p90(),
+                99.0, time.p99(), 99.9, time.p999(), 99.99, time.p9999(), 100.0, time.max()));
+        Map<CallCost, Cost> costs = new EnumMap<>(CallCost.class);
+        for (CallCost cost : CallCost.values()) {
+            Double value = call.cost(cost);
+            if (value != null) {
+                costs.put(cost, new Cost(value, Double.NaN, List.of(value), List.of(List.of(value))));
+            }
+        }
+        return new Measurement(pair, call.call(), OPEN_LOOP, report.threads(),
+                new TreeMap<>(Map.of("rate", String.format(Locale.ROOT, "%.0f", call.targetRate()))), time.mean(),
+                Double.NaN, Units.MILLISECONDS, Collections.unmodifiableSortedMap(percentiles),
+                List.of(time.mean()), List.of(), List.of(List.of(time.mean())), Collections.unmodifiableMap(costs));
+    }
 
     /** The cost per call the first of these modes' measurements has, or null when none has it. */
     static Double cost(CallCost cost, Measurement... modes) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RunRecord;
 
 /**
@@ -91,6 +92,32 @@ record Run(Path source, RunRecord info, List<Measurement> measurements) {
     static String pairName(Path file) {
         String name = file.getFileName().toString();
         return name.endsWith(".json") ? name.substring(0, name.length() - ".json".length()) : name;
+    }
+
+    /**
+     * What the gate judges of an open-loop run, which has no JMH result: each call at its fixed rate, as a
+     * measurement of mode {@link Measurement#OPEN_LOOP} with the first consumer's mean response time as its score and
+     * the costs it measured over the window; a call whose rate was not kept, or whose figures cannot stand, is left
+     * out (its pair failed). Empty for a JMH run. The report shows open-loop runs in a section of their own.
+     */
+    List<Measurement> openLoopMeasurements() {
+        List<Measurement> measurements = new ArrayList<>();
+        if (info == null) {
+            return measurements;
+        }
+        for (RunRecord.Pair outcome : info.pairs()) {
+            OpenLoopReport report = outcome.consumers() == null || outcome.consumers().isEmpty() ? null
+                    : outcome.consumers().get(0).openLoop();
+            if (report == null) {
+                continue;
+            }
+            for (OpenLoopReport.CallResult call : report.calls()) {
+                if (call.rateNotKept() == null && call.problem() == null) {
+                    measurements.add(Measurement.ofOpenLoop(outcome.pair(), report, call));
+                }
+            }
+        }
+        return measurements;
     }
 
     /** How a pair ended, from run.json; empty for plain JMH files. */

@@ -8,8 +8,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.rpcbench.contract.AbRecord;
+import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.OpenLoopReport;
+import org.rpcbench.contract.RunRecord;
 
 /** A/B runs written as benchmark.sh ab writes them: ab.json, and a run directory per side and trial. */
 final class AbRuns {
@@ -141,10 +145,47 @@ final class AbRuns {
             done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline",
                     exit(baseline.get(i)), prefix + "candidate", exit(candidate.get(i)), null, null));
         }
+        record(directory, done, List.of("--forks", "1"), confirmationFrom, confirmationTrials);
+    }
+
+    private static void record(Path directory, List<AbRecord.Trial> done, List<String> clientArgs,
+            Integer confirmationFrom, int confirmationTrials) {
         new AbRecord(new AbRecord.Side("HEAD~1", "0123456789abcdef0123", null, "/wt/a"),
                 new AbRecord.Side("/work/main", "fedcba9876543210fedc", true, "/work/main"), List.of("dubbo-kryo"),
-                "user", List.of("--forks", "1"), List.of(), 42, List.of("benchmark.sh", "ab"), "start", "end", done,
+                "user", clientArgs, List.of(), 42, List.of("benchmark.sh", "ab"), "start", "end", done,
                 confirmationFrom, confirmationTrials, null).write(directory);
+    }
+
+    /**
+     * Open-loop trials of getUser at 8,000 calls/s: each side's server CPU per call as given, trial by trial, its
+     * mean response time 1 ms (both sides alike but for a ±2% wobble) and its client CPU 90 µs a call.
+     */
+    static void writeOpenLoop(Path directory, double[] baselineServerCpu, double[] candidateServerCpu) {
+        List<AbRecord.Trial> done = new ArrayList<>();
+        for (int i = 0; i < baselineServerCpu.length; i++) {
+            int number = i + 1;
+            String prefix = String.format("trial-%02d-", number);
+            openLoopRun(directory.resolve(prefix + "baseline"), baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1));
+            openLoopRun(directory.resolve(prefix + "candidate"), candidateServerCpu[i], 1 + 0.02 * (((i + 1) % 3) - 1));
+            done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline", 0,
+                    prefix + "candidate", 0, START, END));
+        }
+        record(directory, done, List.of("--rate", "8000", "--warmup", "10", "--duration", "6"), null, 0);
+    }
+
+    private static void openLoopRun(Path run, double serverCpu, double meanMillis) {
+        OpenLoopReport.Latency time = new OpenLoopReport.Latency(48_000, meanMillis, meanMillis * 0.8, meanMillis * 1.5,
+                meanMillis * 3, meanMillis * 5, meanMillis * 6, meanMillis * 8);
+        OpenLoopReport.CallResult getUser = new OpenLoopReport.CallResult("getUser", 8000, null, 48_000, 48_000, 0,
+                48_000, 0, 0, 8000, time, time, 6, 0, null, "getUser.hlog", null, null,
+                Map.of(CallCost.SERVER_CPU.label(), serverCpu, CallCost.CLIENT_CPU.label(), 90.0));
+        OpenLoopReport report = new OpenLoopReport(1, 8000.0, null, null, OpenLoopReport.FIXED, 10_000, 6_000, 32,
+                List.of(getUser));
+        new RunRecord(run.getFileName().toString(), "quick", "user", List.of("--rate", "8000"), List.of(), START, END,
+                null, List.of(new RunRecord.Pair("dubbo-kryo", "dubbo", "dubbo", "kryo", RunRecord.Pair.PASSED, null,
+                        null, START, END, 60.0, "1x1", null, List.of(), List.of(new RunRecord.Consumer(
+                                "dubbo-kryo-open-loop.json", "dubbo-kryo-client.out", 0, List.of(), null, report,
+                                null)), List.of(), List.of()))).write(run);
     }
 
     private static int exit(Side side) {

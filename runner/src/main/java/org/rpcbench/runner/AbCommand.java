@@ -106,7 +106,9 @@ final class AbCommand implements Callable<Integer> {
 
     @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
             description = "more client options for both sides; they win over a trial's own (run-all's --length"
-                    + " trial: " + RunLength.TRIAL_SETTINGS + ")")
+                    + " trial: " + RunLength.TRIAL_SETTINGS + "); with --rate, each trial runs the open loop at that"
+                    + " fixed rate instead and the gate judges each call's mean response time and its CPU and bytes"
+                    + " per call over the window")
     String clientArgs = "";
 
     @Option(names = "--candidate-server-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,
@@ -293,7 +295,17 @@ final class AbCommand implements Callable<Integer> {
                 // both sides' clients run JMH at once: neither may take JMH's machine-wide lock
                 given.add(OptionNames.CONCURRENT_CONSUMER);
             }
-            trialArgs = RunLength.TRIAL.clientArgs(given);
+            if (given.contains(OptionNames.RATE_SWEEP)) {
+                throw new IllegalArgumentException("option rate-sweep: a sweep's rates are shares of each side's own"
+                        + " capacity, so the two sides would not meet the same load; give a fixed --rate");
+            }
+            if (given.contains(OptionNames.RATE) && !"user".equals(scenario)) {
+                throw new IllegalArgumentException("option scenario: an open-loop trial takes its calls from -a"
+                        + " \"--calls ...\" (the four UserService calls by default)");
+            }
+            // at a fixed rate, a trial is the open loop's warmup and window per call; else JMH's trial schedule
+            trialArgs = given.contains(OptionNames.RATE) ? RunLength.TRIAL.openLoopArgs(given)
+                    : RunLength.TRIAL.clientArgs(given);
             ArgumentWords.split(candidateServerArgs);
             ClientOptions.parse(trialArgs);
         } catch (IllegalArgumentException e) {
@@ -557,10 +569,19 @@ final class AbCommand implements Callable<Integer> {
      */
     private List<String> trialCommand(AbRecord record, AbRecord.Trial trial, Side side, Path runDirectory) {
         boolean candidateInDuet = record.duet() && AbRecord.CANDIDATE.equals(side.name());
+        List<String> clientArgs = new ArrayList<>(record.clientArgs());
+        List<String> load = new ArrayList<>();
+        int rate = clientArgs.indexOf(OptionNames.RATE);
+        if (rate >= 0) {
+            // run-all runs the open loop when told the rate itself; the trial's own times replace quick's
+            load.addAll(clientArgs.subList(rate, rate + 2));
+            clientArgs.subList(rate, rate + 2).clear();
+        }
         List<String> command = new ArrayList<>(List.of("bash", side.directory().resolve("benchmark.sh").toString(),
                 "run-all", "--length", "quick", "--pairs", String.join(",", record.pairs()), "--scenario",
                 record.scenario(), "-p", String.valueOf(candidateInDuet ? port + DUET_PORT_STEP : port), "--out",
-                runDirectory.toString(), "-a", quoted(record.clientArgs())));
+                runDirectory.toString(), "-a", quoted(clientArgs)));
+        command.addAll(load);
         if (record.duet()) {
             String sideCpus = record.duetCpus().get(trial.order().indexOf(side.name()));
             command.addAll(List.of(CpuPinning.SERVER_CPUS, sideCpus, CpuPinning.CLIENT_CPUS, sideCpus));

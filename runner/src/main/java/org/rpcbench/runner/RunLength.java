@@ -35,7 +35,8 @@ public enum RunLength {
     TRIAL("one ab trial: " + RunLength.TRIAL_SETTINGS,
             List.of("--warmupIterations", "2", "--warmupTime", "5", "--measurementIterations", "3",
                     "--measurementTime", "2", "--forks", "1", "--modes", "thrpt"),
-            "10 s warmup and 6 s measured per rate, a trial's times", List.of("--warmup", "10", "--duration", "6"));
+            "10 s warmup and 20 s measured per rate, where the CPU per call of a fresh JVM spread least here",
+            List.of("--warmup", "10", "--duration", "20"));
 
     /** The trial's settings in words, for ab's help too (a constant, so an annotation may use it). */
     static final String TRIAL_SETTINGS = "2 x 5 s warmup, 3 x 2 s measurement, 1 fork, thrpt";
