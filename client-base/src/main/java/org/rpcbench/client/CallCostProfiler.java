@@ -45,8 +45,7 @@ public final class CallCostProfiler implements InternalProfiler {
      * wall clock, which other consumers on the machine share.
      */
     record Spent(long clientCpuNanos, long clientAllocatedBytes, long clientNanoTime, long clientEpochMillis,
-            int clientProcessors,
-            int machineCores, String clientMachine, Map<String, ServerSample> servers,
+            int clientProcessors, int machineCores, String clientMachine, Map<String, ServerSample> servers,
             Map<String, Long> callsServed) {
 
         /**

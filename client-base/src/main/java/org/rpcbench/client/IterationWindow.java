@@ -8,11 +8,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
- * Takes what both sides had spent as each iteration's calls begin and end ({@link CallCostProfiler}), on JMH's first
- * benchmark thread only, after meeting the other consumers of a topology run there ({@link Lockstep}). The same hooks on the shared benchmark state would make JMH hold every other thread in a
- * busy wait while one thread probes the providers: 31 threads spinning on two cores took about 3% of a client fork's
- * CPU here (docs/harness-gap.md). JMH starts measuring only once every thread's set-up is done, and every thread's
- * measured calls are done before any tear-down, so the window is the same.
+ * Takes what both sides had spent as each iteration's calls begin and end ({@link CallCostProfiler}, which also has
+ * the consumers of a topology run meet there), on JMH's first benchmark thread only. The same hooks on the shared
+ * benchmark state would make JMH hold every other thread in a busy wait while one thread probes the providers: 31
+ * threads spinning on two cores took about 3% of a client fork's CPU here (docs/harness-gap.md). JMH starts
+ * measuring only once every thread's set-up is done, and every thread's measured calls are done before any
+ * tear-down, so the window is the same.
  */
 @State(Scope.Thread)
 public class IterationWindow {
@@ -20,7 +21,6 @@ public class IterationWindow {
     @Setup(Level.Iteration)
     public void countFromHere(ThreadParams thread) {
         if (thread.getThreadIndex() == 0) {
-            Lockstep.beforeIteration();
             CallCostProfiler.iterationStarts();
         }
     }

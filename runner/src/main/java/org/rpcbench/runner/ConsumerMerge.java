@@ -166,7 +166,7 @@ final class ConsumerMerge {
         }
 
         /** A metric's values, fork by fork, iteration by iteration. */
-        List<List<Double>> values(JsonNode metric) {
+        static List<List<Double>> values(JsonNode metric) {
             List<List<Double>> forks = new ArrayList<>();
             for (JsonNode fork : metric.path("rawData")) {
                 List<Double> values = new ArrayList<>();
@@ -265,7 +265,7 @@ final class ConsumerMerge {
             // throughput adds up across consumers; a time per call is their mean
             boolean sum = "thrpt".equals(mode);
             List<List<List<Double>>> values = consumers.stream()
-                    .map(consumer -> consumer.values(consumer.result().path("primaryMetric"))).toList();
+                    .map(consumer -> Timed.values(consumer.result().path("primaryMetric"))).toList();
             ListStatistics scores = new ListStatistics();
             ArrayNode rawData = JSON.createArrayNode();
             for (List<Window> fork : shared) {
@@ -360,7 +360,7 @@ final class ConsumerMerge {
 
     private static List<List<List<Double>>> costValues(List<Timed> consumers, CallCost cost) {
         return consumers.stream()
-                .map(consumer -> consumer.values(consumer.result().path("secondaryMetrics").path(cost.label())))
+                .map(consumer -> Timed.values(consumer.result().path("secondaryMetrics").path(cost.label())))
                 .toList();
     }
 
