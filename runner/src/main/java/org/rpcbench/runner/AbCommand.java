@@ -290,12 +290,18 @@ final class AbCommand implements Callable<Integer> {
         }
         List<String> trialArgs;
         try {
-            List<String> given = new ArrayList<>(ArgumentWords.split(clientArgs));
+            List<String> given = new ArrayList<>();
+            for (String word : ArgumentWords.split(clientArgs)) {
+                // --rate=N as two words, so that a trial can hand the rate to run-all (trialCommand)
+                given.addAll(word.startsWith(OptionNames.RATE + "=")
+                        ? List.of(OptionNames.RATE, word.substring(OptionNames.RATE.length() + 1)) : List.of(word));
+            }
             if (duet && !given.contains(OptionNames.CONCURRENT_CONSUMER)) {
                 // both sides' clients run JMH at once: neither may take JMH's machine-wide lock
                 given.add(OptionNames.CONCURRENT_CONSUMER);
             }
-            if (given.contains(OptionNames.RATE_SWEEP)) {
+            if (given.stream().anyMatch(word -> word.equals(OptionNames.RATE_SWEEP)
+                    || word.startsWith(OptionNames.RATE_SWEEP + "="))) {
                 throw new IllegalArgumentException("option rate-sweep: a sweep's rates are shares of each side's own"
                         + " capacity, so the two sides would not meet the same load; give a fixed --rate");
             }
