@@ -232,6 +232,7 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
         }
         return text.toString();
     }
+
     private static String micros(Double micros) {
         return micros == null ? "" : String.format(Locale.ROOT, "%.1f", micros);
     }

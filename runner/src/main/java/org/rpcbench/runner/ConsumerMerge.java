@@ -144,9 +144,7 @@ final class ConsumerMerge {
     record Timed(JsonNode result, List<List<Window>> windows) {
 
         static Timed of(JsonNode result) {
-            JsonNode primary = result.path("primaryMetric");
-            JsonNode iterations = primary.has("rawDataHistogram") ? primary.path("rawDataHistogram")
-                    : primary.path("rawData");
+            JsonNode iterations = forks(result);
             JsonNode starts = result.path("secondaryMetrics").path(MeasuredWindow.START).path("rawData");
             JsonNode ends = result.path("secondaryMetrics").path(MeasuredWindow.END).path("rawData");
             List<List<Window>> windows = new ArrayList<>();
@@ -163,6 +161,21 @@ final class ConsumerMerge {
                 windows.add(forkWindows);
             }
             return new Timed(result, windows);
+        }
+
+        /** The primary metric's iterations, fork by fork: its scores, or in sample mode its histograms. */
+        private static JsonNode forks(JsonNode result) {
+            JsonNode primary = result.path("primaryMetric");
+            return primary.has("rawDataHistogram") ? primary.path("rawDataHistogram") : primary.path("rawData");
+        }
+
+        /** The iterations this consumer measured, over all its forks, whether or not their windows are known. */
+        int iterations() {
+            int count = 0;
+            for (JsonNode fork : forks(result)) {
+                count += fork.size();
+            }
+            return count;
         }
 
         /** A metric's values, fork by fork, iteration by iteration. */
@@ -210,13 +223,12 @@ final class ConsumerMerge {
     private static ObjectNode merge(List<Timed> consumers, int providers) {
         // the first consumer's iterations, fork by fork, that every other consumer measured through
         List<List<Window>> shared = new ArrayList<>();
-        int iterations = 0;
         int kept = 0;
         for (List<Window> fork : consumers.get(0).windows()) {
             List<Window> sharedFork = new ArrayList<>();
-            iterations += fork == null ? 0 : fork.size();
             if (fork != null) {
-                fork.stream().filter(window -> consumers.stream().allMatch(consumer -> consumer.measuredThrough(window)))
+                fork.stream()
+                        .filter(window -> consumers.stream().allMatch(consumer -> consumer.measuredThrough(window)))
                         .forEach(sharedFork::add);
             }
             kept += sharedFork.size();
@@ -231,7 +243,7 @@ final class ConsumerMerge {
         ObjectNode params = merged.has("params") ? (ObjectNode) merged.get("params") : merged.putObject("params");
         params.put("providers", String.valueOf(providers));
         params.put("consumers", String.valueOf(consumers.size()));
-        merged.putObject(KEPT).put("kept", kept).put("of", iterations);
+        merged.putObject(KEPT).put("kept", kept).put("of", consumers.get(0).iterations());
         mergeCosts(consumers, shared, merged.putObject("secondaryMetrics"));
         ObjectNode metric = (ObjectNode) merged.get("primaryMetric");
         String mode = merged.path("mode").asText();
@@ -321,7 +333,8 @@ final class ConsumerMerge {
      */
     private static void mergeCosts(List<Timed> consumers, List<List<Window>> shared, ObjectNode secondary) {
         for (CallCost cost : CallCost.values()) {
-            if (!consumers.stream().allMatch(consumer -> consumer.result().path("secondaryMetrics").has(cost.label()))) {
+            if (!consumers.stream()
+                    .allMatch(consumer -> consumer.result().path("secondaryMetrics").has(cost.label()))) {
                 continue;
             }
             List<List<List<Double>>> values = costValues(consumers, cost);

@@ -69,8 +69,9 @@ class AbCommandTest {
                 + " its own half of the CPUs: give no --server-cpus or --client-cpus"));
         assertTrue(refused("-a", "--rate-sweep=50", suite, suite).startsWith("error: option rate-sweep: a sweep's"
                 + " rates are shares of each side's own capacity"));
-        assertTrue(refused("-a", "--rate=8000 --warmupIterations 1", suite, suite).contains("option warmupIterations: a JMH option"),
-                "a fixed rate's trial is the open loop's: a JMH option beside it is refused");
+        assertTrue(refused("-a", "--rate=8000 --warmupIterations 1", suite, suite)
+                .contains("option warmupIterations: a JMH option"), "a fixed rate's trial is the open loop's: a JMH"
+                + " option beside it is refused");
         assertTrue(refused("-a", "--rate 8000", "--scenario", "echo", suite, suite).startsWith("error: option"
                 + " scenario: an open-loop trial takes its calls from -a"));
     }

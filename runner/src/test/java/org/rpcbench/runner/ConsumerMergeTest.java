@@ -199,6 +199,25 @@ class ConsumerMergeTest {
     }
 
     @Test
+    void iterationsWithoutAKnownWindowAreLeftOutAndCounted() throws Exception {
+        Path one = timed("consumer1.json", T);
+        JsonNode results = JSON.readTree(one.toFile());
+        // the second fork's probes failed: its iterations have no window (and no costs)
+        for (String bound : List.of(MeasuredWindow.START, MeasuredWindow.END)) {
+            ((ArrayNode) mode(results, "thrpt").path("secondaryMetrics").path(bound).path("rawData")).set(1,
+                    JSON.createArrayNode());
+        }
+        Path unprobed = dir.resolve("unprobed.json");
+        JSON.writeValue(unprobed.toFile(), results);
+        Path merged = dir.resolve("merged.json");
+        ConsumerMerge.merge(List.of(unprobed, timed("consumer2.json", T)), 1, merged);
+
+        JsonNode throughput = mode(JSON.readTree(merged.toFile()), "thrpt");
+        assertEquals(2, throughput.path(ConsumerMerge.KEPT).path("kept").asInt());
+        assertEquals(4, throughput.path(ConsumerMerge.KEPT).path("of").asInt());
+    }
+
+    @Test
     void consumersThatNeverMeasuredAtOnceMergeNothingAndSaySo() throws Exception {
         Path one = timed("consumer1.json", T);
         Path merged = dir.resolve("merged.json");
