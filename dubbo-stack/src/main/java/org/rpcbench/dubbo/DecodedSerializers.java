@@ -8,8 +8,8 @@ import java.util.WeakHashMap;
  * Hands the serializer a triple request's wrapper named from the decoder, which sees the bytes
  * ({@link WireRecordingPackableMethodFactory}), to the provider's wire filter, which sees the invocation
  * ({@link WireSerializationFilter}): keyed by the decoded argument array, compared by identity, which becomes the
- * invocation's arguments as it is. Nothing binds the two to one thread: Dubbo may decode and invoke in different
- * tasks of its executor.
+ * invocation's arguments as it is. Nothing here assumes the two run on one thread, which Dubbo's API does not
+ * promise.
  */
 public final class DecodedSerializers {
 

@@ -17,11 +17,11 @@ import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.OpenLoopReport;
 
 /**
- * One JMH result (one benchmark x mode x params x threads) of one pair, in the report's units: a throughput score in
- * calls/s, every other score and the percentiles in ms.
+ * One JMH result (one benchmark x mode x params x threads) of one pair, or one call of an open-loop run at its rate,
+ * in the report's units: a throughput score in calls/s, every other score and the percentiles in ms.
  *
  * @param pair       the pair that produced it, e.g. dubbo-kryo
- * @param benchmark  JMH's full benchmark name
+ * @param benchmark  JMH's full benchmark name; an open-loop call's name
  * @param mode       JMH's short mode label: thrpt, avgt, sample or ss; or {@link #OPEN_LOOP}
  * @param params     the benchmark's @Param values, sorted by name; empty when it has none
  * @param score      the primary score, normalized
@@ -59,8 +59,8 @@ record Measurement(String pair, String benchmark, String mode, int threads, Sort
 
     /**
      * One call of an open-loop run at its fixed rate: the benchmark is the call's name, the params its rate, the score
-     * the mean response time from each due time (ms), the percentiles the report's, one value per metric (a window
-     * has no iterations), the costs those measured over the window.
+     * the mean response time from each due time (ms), the percentiles its response times' (p50 to max), one value
+     * per metric (a window has no iterations), the costs those measured over the window.
      */
     static Measurement ofOpenLoop(String pair, OpenLoopReport report, OpenLoopReport.CallResult call) {
         OpenLoopReport.Latency time = call.responseTime();
