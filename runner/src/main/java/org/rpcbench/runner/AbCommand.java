@@ -290,27 +290,22 @@ final class AbCommand implements Callable<Integer> {
         }
         List<String> trialArgs;
         try {
-            List<String> given = new ArrayList<>();
-            for (String word : ArgumentWords.split(clientArgs)) {
-                // --rate=N as two words, so that a trial can hand the rate to run-all (trialCommand)
-                given.addAll(word.startsWith(OptionNames.RATE + "=")
-                        ? List.of(OptionNames.RATE, word.substring(OptionNames.RATE.length() + 1)) : List.of(word));
-            }
+            List<String> given = new ArrayList<>(ArgumentWords.split(clientArgs));
             if (duet && !given.contains(OptionNames.CONCURRENT_CONSUMER)) {
                 // both sides' clients run JMH at once: neither may take JMH's machine-wide lock
                 given.add(OptionNames.CONCURRENT_CONSUMER);
             }
-            if (given.stream().anyMatch(word -> word.equals(OptionNames.RATE_SWEEP)
-                    || word.startsWith(OptionNames.RATE_SWEEP + "="))) {
+            if (ArgumentWords.given(given, OptionNames.RATE_SWEEP)) {
                 throw new IllegalArgumentException("option rate-sweep: a sweep's rates are shares of each side's own"
                         + " capacity, so the two sides would not meet the same load; give a fixed --rate");
             }
-            if (given.contains(OptionNames.RATE) && !"user".equals(scenario)) {
+            boolean fixedRate = ArgumentWords.given(given, OptionNames.RATE);
+            if (fixedRate && !"user".equals(scenario)) {
                 throw new IllegalArgumentException("option scenario: an open-loop trial takes its calls from -a"
                         + " \"--calls ...\" (the four UserService calls by default)");
             }
             // at a fixed rate, a trial is the open loop's warmup and window per call; else JMH's trial schedule
-            trialArgs = given.contains(OptionNames.RATE) ? RunLength.TRIAL.openLoopArgs(given)
+            trialArgs = fixedRate ? RunLength.TRIAL.openLoopArgs(given)
                     : RunLength.TRIAL.clientArgs(given);
             ArgumentWords.split(candidateServerArgs);
             ClientOptions.parse(trialArgs);
@@ -575,19 +570,16 @@ final class AbCommand implements Callable<Integer> {
      */
     private List<String> trialCommand(AbRecord record, AbRecord.Trial trial, Side side, Path runDirectory) {
         boolean candidateInDuet = record.duet() && AbRecord.CANDIDATE.equals(side.name());
-        List<String> clientArgs = new ArrayList<>(record.clientArgs());
-        List<String> load = new ArrayList<>();
-        int rate = clientArgs.indexOf(OptionNames.RATE);
-        if (rate >= 0) {
-            // run-all runs the open loop when told the rate itself; the trial's own times replace quick's
-            load.addAll(clientArgs.subList(rate, rate + 2));
-            clientArgs.subList(rate, rate + 2).clear();
-        }
+        // run-all runs the open loop when told the rate itself; the trial's own times replace quick's
+        String rate = ArgumentWords.valueOf(record.clientArgs(), OptionNames.RATE);
+        List<String> clientArgs = ArgumentWords.without(record.clientArgs(), OptionNames.RATE);
         List<String> command = new ArrayList<>(List.of("bash", side.directory().resolve("benchmark.sh").toString(),
                 "run-all", "--length", "quick", "--pairs", String.join(",", record.pairs()), "--scenario",
                 record.scenario(), "-p", String.valueOf(candidateInDuet ? port + DUET_PORT_STEP : port), "--out",
                 runDirectory.toString(), "-a", quoted(clientArgs)));
-        command.addAll(load);
+        if (rate != null) {
+            command.addAll(List.of(OptionNames.RATE, rate));
+        }
         if (record.duet()) {
             String sideCpus = record.duetCpus().get(trial.order().indexOf(side.name()));
             command.addAll(List.of(CpuPinning.SERVER_CPUS, sideCpus, CpuPinning.CLIENT_CPUS, sideCpus));

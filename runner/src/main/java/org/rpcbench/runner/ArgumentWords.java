@@ -13,6 +13,38 @@ final class ArgumentWords {
     private ArgumentWords() {
     }
 
+    /** Whether the words give this option, as {@code --option value} or {@code --option=value}. */
+    static boolean given(List<String> words, String option) {
+        return words.stream().anyMatch(word -> word.equals(option) || word.startsWith(option + "="));
+    }
+
+    /** The value the words give this option (the last one, as picocli takes it), or null. */
+    static String valueOf(List<String> words, String option) {
+        String value = null;
+        for (int i = 0; i < words.size(); i++) {
+            String word = words.get(i);
+            if (word.equals(option) && i + 1 < words.size()) {
+                value = words.get(i + 1);
+            } else if (word.startsWith(option + "=")) {
+                value = word.substring(option.length() + 1);
+            }
+        }
+        return value;
+    }
+
+    /** The words without this option and its value, in either form. */
+    static List<String> without(List<String> words, String option) {
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            if (words.get(i).equals(option)) {
+                i++;
+            } else if (!words.get(i).startsWith(option + "=")) {
+                kept.add(words.get(i));
+            }
+        }
+        return kept;
+    }
+
     /** @throws IllegalArgumentException when a quote is not closed */
     static List<String> split(String text) {
         List<String> words = new ArrayList<>();

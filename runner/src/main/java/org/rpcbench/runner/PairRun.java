@@ -107,21 +107,12 @@ final class PairRun {
 
         /** Whether the clients are given this option, as {@code --option value} or {@code --option=value}. */
         private boolean given(String option) {
-            return clientArgs.stream().anyMatch(arg -> arg.equals(option) || arg.startsWith(option + "="));
+            return ArgumentWords.given(clientArgs, option);
         }
 
         /** The value the clients are given for this option (the last one, as picocli takes it), or null. */
         private String valueOf(String option) {
-            String value = null;
-            for (int i = 0; i < clientArgs.size(); i++) {
-                String arg = clientArgs.get(i);
-                if (arg.equals(option) && i + 1 < clientArgs.size()) {
-                    value = clientArgs.get(i + 1);
-                } else if (arg.startsWith(option + "=")) {
-                    value = arg.substring(option.length() + 1);
-                }
-            }
-            return value;
+            return ArgumentWords.valueOf(clientArgs, option);
         }
     }
 
