@@ -46,6 +46,8 @@ public class ProbeReport implements Serializable {
     private LinkedHashMap<String, Integer> registration = new LinkedHashMap<>();
     /** CPU time the server process has used, and the server's clock when it answered. */
     private long processCpuNanos;
+    /** CPU time the server's Java threads have used, -1 where the JVM cannot read it. */
+    private long threadsCpuNanos;
     /** Bytes the server's threads have allocated, -1 where the JVM cannot count them. */
     private long allocatedBytes;
     private long serverNanoTime;
@@ -135,6 +137,14 @@ public class ProbeReport implements Serializable {
         this.processCpuNanos = processCpuNanos;
     }
 
+    public long getThreadsCpuNanos() {
+        return threadsCpuNanos;
+    }
+
+    public void setThreadsCpuNanos(long threadsCpuNanos) {
+        this.threadsCpuNanos = threadsCpuNanos;
+    }
+
     public long getAllocatedBytes() {
         return allocatedBytes;
     }
@@ -185,6 +195,7 @@ public class ProbeReport implements Serializable {
     /** Takes the server's account of what it has spent. */
     public void recordSpent(ServerSample sample) {
         processCpuNanos = sample.processCpuNanos();
+        threadsCpuNanos = sample.threadsCpuNanos();
         allocatedBytes = sample.allocatedBytes();
         serverNanoTime = sample.serverNanoTime();
         availableProcessors = sample.availableProcessors();
@@ -194,7 +205,7 @@ public class ProbeReport implements Serializable {
 
     /** The server's account of what it had spent when it answered. */
     public ServerSample spent() {
-        return new ServerSample(processCpuNanos, allocatedBytes, serverNanoTime, availableProcessors, machine,
-                cpuBoundCallsByThread);
+        return new ServerSample(processCpuNanos, threadsCpuNanos, allocatedBytes, serverNanoTime, availableProcessors,
+                machine, cpuBoundCallsByThread);
     }
 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 import com.sun.management.OperatingSystemMXBean;
 import com.sun.management.ThreadMXBean;
@@ -18,6 +20,10 @@ public final class ProcessCounters {
     /** Processes on one kernel share its cores, network namespaces and containers included. */
     private static final String MACHINE = readMachine();
     private static final int MACHINE_CORES = readMachineCores();
+    /** Each live Java thread's CPU time at the last read, by thread id (never reused within a JVM). */
+    private static final Map<Long, Long> THREAD_CPU = new HashMap<>();
+    /** What threads that have ended had used by the last read before they ended. */
+    private static long endedThreadsCpuNanos;
 
     private ProcessCounters() {
     }
@@ -66,6 +72,38 @@ public final class ProcessCounters {
     /** The process's CPU time in ns, every thread's, the JVM's own included. */
     public static long cpuNanos() {
         return OS.getProcessCpuTime();
+    }
+
+    /**
+     * The CPU time of the JVM's Java threads in ns: the stack's I/O and worker threads, the load's, the JVM's own Java
+     * threads; without its JIT compiler threads, which the JVM hides from this count, and its collector's, which are
+     * not Java threads. Their share is a fresh JVM's compiling and collecting, which varies from JVM to JVM far more
+     * than a call's own work does. A thread that ended counts what it had used by the read before it ended, so the
+     * figure never falls; -1 where the JVM cannot read threads' CPU time.
+     */
+    public static synchronized long threadsCpuNanos() {
+        if (!THREADS.isThreadCpuTimeSupported() || !THREADS.isThreadCpuTimeEnabled()) {
+            return -1;
+        }
+        long[] ids = THREADS.getAllThreadIds();
+        long[] times = THREADS.getThreadCpuTime(ids);
+        Map<Long, Long> live = new HashMap<>();
+        long total = 0;
+        for (int i = 0; i < ids.length; i++) {
+            // -1: the thread ended between the two calls; it counts as ended, below
+            if (times[i] >= 0) {
+                live.put(ids[i], times[i]);
+                total += times[i];
+            }
+        }
+        THREAD_CPU.forEach((id, time) -> {
+            if (!live.containsKey(id)) {
+                endedThreadsCpuNanos += time;
+            }
+        });
+        THREAD_CPU.clear();
+        THREAD_CPU.putAll(live);
+        return endedThreadsCpuNanos + total;
     }
 
     /**

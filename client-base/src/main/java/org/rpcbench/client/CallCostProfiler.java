@@ -44,9 +44,9 @@ public final class CallCostProfiler implements InternalProfiler {
      * client's processors are those it may run on, the machine's cores all the kernel has; the moment on the client's
      * wall clock, which other consumers on the machine share.
      */
-    record Spent(long clientCpuNanos, long clientAllocatedBytes, long clientNanoTime, long clientEpochMillis,
-            int clientProcessors, int machineCores, String clientMachine, Map<String, ServerSample> servers,
-            Map<String, Long> callsServed) {
+    record Spent(long clientCpuNanos, long clientThreadsCpuNanos, long clientAllocatedBytes, long clientNanoTime,
+            long clientEpochMillis, int clientProcessors, int machineCores, String clientMachine,
+            Map<String, ServerSample> servers, Map<String, Long> callsServed) {
 
         /**
          * At an iteration's start, the providers' counters first, then, once the consumers of a topology run met
@@ -79,18 +79,19 @@ public final class CallCostProfiler implements InternalProfiler {
             Spent client = client(Map.of(), Map.of());
             try {
                 Map<String, ServerSample> servers = connection.sampleServers();
-                return new Spent(client.clientCpuNanos, client.clientAllocatedBytes, client.clientNanoTime,
-                        client.clientEpochMillis, client.clientProcessors, client.machineCores, client.clientMachine,
-                        servers, callsServed(connection.proveWire()));
+                return new Spent(client.clientCpuNanos, client.clientThreadsCpuNanos, client.clientAllocatedBytes,
+                        client.clientNanoTime, client.clientEpochMillis, client.clientProcessors, client.machineCores,
+                        client.clientMachine, servers, callsServed(connection.proveWire()));
             } catch (RuntimeException e) {
                 return null;
             }
         }
 
         private static Spent client(Map<String, ServerSample> servers, Map<String, Long> calls) {
-            return new Spent(ProcessCounters.cpuNanos(), ProcessCounters.allocatedBytes(), System.nanoTime(),
-                    System.currentTimeMillis(), Runtime.getRuntime().availableProcessors(),
-                    ProcessCounters.machineCores(), ProcessCounters.machine(), servers, calls);
+            return new Spent(ProcessCounters.cpuNanos(), ProcessCounters.threadsCpuNanos(),
+                    ProcessCounters.allocatedBytes(), System.nanoTime(), System.currentTimeMillis(),
+                    Runtime.getRuntime().availableProcessors(), ProcessCounters.machineCores(),
+                    ProcessCounters.machine(), servers, calls);
         }
 
         private static Map<String, Long> callsServed(List<WireProof> proofs) {
@@ -154,6 +155,10 @@ public final class CallCostProfiler implements InternalProfiler {
         long clientNanos = end.clientNanoTime - start.clientNanoTime;
         if (operations > 0) {
             add(costs, CallCost.CLIENT_CPU, clientCpu / 1e3 / operations);
+            if (start.clientThreadsCpuNanos >= 0 && end.clientThreadsCpuNanos >= 0) {
+                add(costs, CallCost.CLIENT_THREADS_CPU,
+                        (end.clientThreadsCpuNanos - start.clientThreadsCpuNanos) / 1e3 / operations);
+            }
             if (start.clientAllocatedBytes >= 0 && end.clientAllocatedBytes >= 0) {
                 add(costs, CallCost.CLIENT_ALLOCATION,
                         (double) (end.clientAllocatedBytes - start.clientAllocatedBytes) / operations);
@@ -163,6 +168,8 @@ public final class CallCostProfiler implements InternalProfiler {
             add(costs, CallCost.CLIENT_LOAD, 100.0 * clientCpu / ((double) clientNanos * end.clientProcessors));
         }
         long serverCpu = 0;
+        long serverThreadsCpu = 0;
+        boolean threadsCounted = true;
         long serverAllocated = 0;
         boolean allocationCounted = true;
         double serverCoreNanos = 0;
@@ -175,6 +182,8 @@ public final class CallCostProfiler implements InternalProfiler {
                 return costs;
             }
             serverCpu += after.processCpuNanos() - before.processCpuNanos();
+            threadsCounted &= before.threadsCpuNanos() >= 0 && after.threadsCpuNanos() >= 0;
+            serverThreadsCpu += after.threadsCpuNanos() - before.threadsCpuNanos();
             sharedMachine &= end.clientMachine.equals(after.machine());
             allocationCounted &= before.allocatedBytes() >= 0 && after.allocatedBytes() >= 0;
             serverAllocated += after.allocatedBytes() - before.allocatedBytes();
@@ -185,6 +194,9 @@ public final class CallCostProfiler implements InternalProfiler {
         }
         if (calls > 0) {
             add(costs, CallCost.SERVER_CPU, serverCpu / 1e3 / calls);
+            if (threadsCounted) {
+                add(costs, CallCost.SERVER_THREADS_CPU, serverThreadsCpu / 1e3 / calls);
+            }
             if (allocationCounted) {
                 add(costs, CallCost.SERVER_ALLOCATION, (double) serverAllocated / calls);
             }

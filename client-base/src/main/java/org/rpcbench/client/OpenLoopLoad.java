@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -189,6 +190,12 @@ final class OpenLoopLoad {
         private final AtomicReference<String> firstWrongAnswer = new AtomicReference<>();
         /** Calls that ended, however, at any time: the client's calls over the costs' window. */
         private final LongAdder ended = new LongAdder();
+        /**
+         * Open once the costs at the window's end were read: a sender done before would take its thread's CPU
+         * with it ({@link org.rpcbench.stack.ProcessCounters#threadsCpuNanos()} counts ended threads only to the
+         * read before they ended).
+         */
+        private final CountDownLatch windowEndRead = new CountDownLatch(1);
 
         Trial(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop) {
             this.call = call;
@@ -233,6 +240,7 @@ final class OpenLoopLoad {
                     if (costEnd == null && System.nanoTime() - stopAt >= 0) {
                         costEnd = CallCostProfiler.Spent.atEnd(costsFrom);
                         endedAtEnd = ended.sum();
+                        windowEndRead.countDown();
                     }
                     if (System.nanoTime() - nextLog >= 0) {
                         log.add(intervalHistogram(first), responseTotal);
@@ -244,6 +252,7 @@ final class OpenLoopLoad {
                     costEnd = CallCostProfiler.Spent.atEnd(costsFrom);
                     endedAtEnd = ended.sum();
                 }
+                windowEndRead.countDown();
                 costs = costStart == null || costEnd == null ? Map.of()
                         : CallCostProfiler.perCall(costStart, costEnd, endedAtEnd - endedAtStart);
                 log.add(intervalHistogram(first), responseTotal);
@@ -272,10 +281,19 @@ final class OpenLoopLoad {
         }
 
         /** A sending thread: takes due times until one falls past the window. */
+        private void awaitWindowEndRead() {
+            try {
+                windowEndRead.await(JOIN_SLACK_NANOS, TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
         private void send(Supplier<Object> caller) {
             while (true) {
                 long dueAt = nextDue();
                 if (dueAt - stopAt >= 0) {
+                    awaitWindowEndRead();
                     return;
                 }
                 boolean measured = dueAt - measureFrom >= 0;

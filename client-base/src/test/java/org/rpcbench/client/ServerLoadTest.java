@@ -21,7 +21,7 @@ class ServerLoadTest {
     }
 
     private static ServerSample sample(double cpuSeconds, double seconds) {
-        return new ServerSample((long) (cpuSeconds * 1e9), 0, (long) (seconds * 1e9), 2, "", Map.of());
+        return new ServerSample((long) (cpuSeconds * 1e9), 0, 0, (long) (seconds * 1e9), 2, "", Map.of());
     }
 
     @Test

@@ -12,6 +12,14 @@ public enum CallCost {
     CLIENT_CPU("cost.client.cpu", "us/op", "client CPU (µs/call)", Kind.CPU),
     /** The providers' process CPU over the iteration, per call they served. */
     SERVER_CPU("cost.server.cpu", "us/op", "server CPU (µs/call)", Kind.CPU),
+    /**
+     * The CPU of the client's Java threads over the iteration, per operation: its process CPU without the JIT's
+     * compiling and the collector's threads, which vary from one fresh JVM to the next far more than a call's own
+     * work does.
+     */
+    CLIENT_THREADS_CPU("cost.client.threadcpu", "us/op", "client threads' CPU (µs/call)", Kind.CPU),
+    /** The providers' Java threads' CPU over the iteration (their I/O and worker threads'), per call they served. */
+    SERVER_THREADS_CPU("cost.server.threadcpu", "us/op", "server threads' CPU (µs/call)", Kind.CPU),
     /** Bytes the client's threads allocated over the iteration, per operation. */
     CLIENT_ALLOCATION("cost.client.alloc", "B/op", "client alloc (B/call)", Kind.ALLOCATION),
     /** Bytes the providers' threads allocated over the iteration, per call they served. */
@@ -29,9 +37,13 @@ public enum CallCost {
     /** What a metric measures, and so which threshold gates it. */
     public enum Kind { CPU, ALLOCATION, LOAD }
 
-    /** The costs of one call, CPU and bytes on each side (the loads only say who was busy). */
+    /** The costs of one call a report shows, CPU and bytes on each side (the loads only say who was busy). */
     public static final List<CallCost> PER_CALL = List.of(CLIENT_CPU, SERVER_CPU, CLIENT_ALLOCATION,
             SERVER_ALLOCATION);
+
+    /** The costs of one call the gates judge: those a report shows and, steadier, the Java threads' CPU. */
+    public static final List<CallCost> JUDGED = List.of(CLIENT_CPU, SERVER_CPU, CLIENT_THREADS_CPU,
+            SERVER_THREADS_CPU, CLIENT_ALLOCATION, SERVER_ALLOCATION);
 
     private final String label;
     private final String unit;

@@ -219,6 +219,7 @@ public final class Messages {
         Protos.ProbeAnswer.Builder answer = Protos.ProbeAnswer.newBuilder()
                 .putAllCallsByWireFormat(report.getCallsBySerialization())
                 .setProcessCpuNanos(report.getProcessCpuNanos())
+                .setThreadsCpuNanos(report.getThreadsCpuNanos())
                 .setAllocatedBytes(report.getAllocatedBytes())
                 .setServerNanoTime(report.getServerNanoTime())
                 .setAvailableProcessors(report.getAvailableProcessors())
@@ -271,9 +272,9 @@ public final class Messages {
         }
         report.setWire(wire);
         report.setCallsBySerialization(answer.getCallsByWireFormatMap());
-        report.recordSpent(new ServerSample(answer.getProcessCpuNanos(), answer.getAllocatedBytes(),
-                answer.getServerNanoTime(), answer.getAvailableProcessors(), knownOrNull(answer.getMachine()),
-                answer.getCpuBoundCallsByThreadMap()));
+        report.recordSpent(new ServerSample(answer.getProcessCpuNanos(), answer.getThreadsCpuNanos(),
+                answer.getAllocatedBytes(), answer.getServerNanoTime(), answer.getAvailableProcessors(),
+                knownOrNull(answer.getMachine()), answer.getCpuBoundCallsByThreadMap()));
         return report;
     }
 

@@ -62,7 +62,7 @@ class MessagesTest {
         report.setWire(new LinkedHashMap<>(Map.of(ProbeReport.CONTENT_TYPE, "application/grpc+proto")));
         report.getWire().put(ProbeReport.PROBE_MESSAGE, "ProbeRequest, marker intact");
         report.setCallsBySerialization(Map.of("protobuf", 12L));
-        report.recordSpent(new ServerSample(5, 6, 7, 2, "boot-id", Map.of("worker-1", 3L)));
+        report.recordSpent(new ServerSample(5, 4, 6, 7, 2, "boot-id", Map.of("worker-1", 3L)));
 
         ProbeReport back = Messages.probe(Messages.probe(report));
 

@@ -207,7 +207,7 @@ public final class AbComparison {
 
         /** The costs the baseline reported for a key in some trial and the candidate in none. */
         List<CallCost> costsLost(Key key) {
-            return CallCost.PER_CALL.stream()
+            return CallCost.JUDGED.stream()
                     .filter(cost -> reports(baseline, key, cost) && !reports(candidate, key, cost))
                     .toList();
         }
@@ -260,7 +260,7 @@ public final class AbComparison {
                 if (!costsJudgedUnder(key)) {
                     continue;
                 }
-                for (CallCost cost : CallCost.PER_CALL) {
+                for (CallCost cost : CallCost.JUDGED) {
                     List<Integer> costed = measuring(key, cost);
                     if (!costed.isEmpty()) {
                         series.add(new Series(key, cost, cost.unit(), values(baseline, key, cost, costed),

@@ -191,7 +191,7 @@ final class Comparison {
         }
         List<CostLine> costLines = new ArrayList<>();
         for (Line line : byCall.values()) {
-            for (CallCost cost : CallCost.PER_CALL) {
+            for (CallCost cost : CallCost.JUDGED) {
                 Measurement.Cost before = line.baseline().costs().get(cost);
                 Measurement.Cost after = line.candidate().costs().get(cost);
                 if (before != null && before.score() > 0 && after == null) {

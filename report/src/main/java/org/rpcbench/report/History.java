@@ -127,7 +127,7 @@ final class History {
             entries.add(new HistoryEntry(time, commit, machine, m.pair(), m.benchmark(), m.mode(), m.threads(),
                     m.params(), AbVerdict.SCORE, m.unit(), m.score()));
             m.costs().forEach((cost, value) -> {
-                if (CallCost.PER_CALL.contains(cost)) {
+                if (CallCost.JUDGED.contains(cost)) {
                     entries.add(new HistoryEntry(time, commit, machine, m.pair(), m.benchmark(), m.mode(),
                             m.threads(), m.params(), cost.label(), cost.unit(), value.score()));
                 }

@@ -47,6 +47,7 @@ class AbOpenLoopTest {
         String out = judged(ExitCode.FAILED);
 
         assertTrue(row(out, "server CPU (µs/call)").contains("**regression**"), out);
+        assertTrue(row(out, "server threads' CPU (µs/call)").contains("**regression**"), out);
         assertTrue(row(out, "client CPU (µs/call)").endsWith("| within noise |"), out);
         assertTrue(row(out, "open (ms)").endsWith("| within noise |"), out);
     }

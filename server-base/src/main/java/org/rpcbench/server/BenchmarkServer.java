@@ -255,8 +255,8 @@ public final class BenchmarkServer {
         EchoService served = leak == null ? echo : leak.echo(echo);
         return new ServedServices(stall == null ? users : stall.users(users),
                 stall == null ? served : stall.echo(served),
-                () -> new ServerSample(ProcessCounters.cpuNanos(), ProcessCounters.allocatedBytes(), System.nanoTime(),
-                        Runtime.getRuntime().availableProcessors(), ProcessCounters.machine(),
-                        echo.cpuBoundCallsByThread()));
+                () -> new ServerSample(ProcessCounters.cpuNanos(), ProcessCounters.threadsCpuNanos(),
+                        ProcessCounters.allocatedBytes(), System.nanoTime(), Runtime.getRuntime().availableProcessors(),
+                        ProcessCounters.machine(), echo.cpuBoundCallsByThread()));
     }
 }
