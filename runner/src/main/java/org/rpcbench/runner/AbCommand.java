@@ -2,6 +2,7 @@ package org.rpcbench.runner;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -25,6 +26,7 @@ import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.OptionNames;
+import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.report.AbComparison;
@@ -65,6 +67,11 @@ final class AbCommand implements Callable<Integer> {
     static final int DEFAULT_CONFIRMATION_TRIALS = 8;
     static final double DEFAULT_THRESHOLD = 3;
     static final double DEFAULT_CPU_THRESHOLD = 5;
+    /**
+     * At a fixed rate a fresh JVM's CPU per call spreads by about 1% (its Java threads', 0.7%) where saturated it
+     * spreads by 10-25%: a threshold that a 5% cost clears (docs/reports-and-gate.md).
+     */
+    static final double DEFAULT_FIXED_RATE_CPU_THRESHOLD = 2;
     static final double DEFAULT_ALLOCATION_THRESHOLD = 1;
     /** In a duet the candidate's servers bind this far above the baseline's port. */
     static final int DUET_PORT_STEP = 100;
@@ -134,8 +141,9 @@ final class AbCommand implements Callable<Integer> {
     double threshold = DEFAULT_THRESHOLD;
 
     @Option(names = "--cpu-threshold", paramLabel = "PERCENT", description = "the same for CPU per call on either"
-            + " side (default: ${DEFAULT-VALUE})")
-    double cpuThreshold = DEFAULT_CPU_THRESHOLD;
+            + " side (default: " + DEFAULT_CPU_THRESHOLD + "; " + DEFAULT_FIXED_RATE_CPU_THRESHOLD + " when the"
+            + " trials run at a fixed --rate, where CPU per call spreads far less)")
+    Double cpuThreshold;
 
     @Option(names = "--alloc-threshold", paramLabel = "PERCENT", description = "the same for bytes allocated per"
             + " call on either side (default: ${DEFAULT-VALUE})")
@@ -188,15 +196,17 @@ final class AbCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ReportCli.checkPercentage(spec, "threshold", threshold);
-        ReportCli.checkPercentage(spec, "cpu-threshold", cpuThreshold);
+        if (cpuThreshold != null) {
+            ReportCli.checkPercentage(spec, "cpu-threshold", cpuThreshold);
+        }
         ReportCli.checkPercentage(spec, "alloc-threshold", allocationThreshold);
-        AbVerdict.Thresholds thresholds = new AbVerdict.Thresholds(threshold, cpuThreshold, allocationThreshold);
         if (judge != null) {
             if (baseline != null || power != null) {
                 throw usage("--judge judges the trials already in a directory: give no baseline, candidate or"
                         + " --power");
             }
-            return AbComparison.judge(judge.toAbsolutePath().normalize(), thresholds, console, err);
+            return AbComparison.judge(judge.toAbsolutePath().normalize(), thresholds(ranAtFixedRate(List.of(judge))),
+                    console, err);
         }
         if (power != null) {
             if (baseline != null) {
@@ -207,7 +217,8 @@ final class AbCommand implements Callable<Integer> {
                         + " --shifts above 0");
             }
             checkConfirmationTrials();
-            return AbPower.power(power.stream().map(dir -> dir.toAbsolutePath().normalize()).toList(), thresholds,
+            return AbPower.power(power.stream().map(dir -> dir.toAbsolutePath().normalize()).toList(),
+                    thresholds(ranAtFixedRate(power)),
                     trials, confirmationTrials, shifts, simulations, seed != null ? seed : new Random().nextLong(),
                     console, err);
         }
@@ -216,6 +227,7 @@ final class AbCommand implements Callable<Integer> {
         }
         List<String> duetCpus = duet ? duetCpus() : null;
         List<String> trialArgs = check();
+        AbVerdict.Thresholds thresholds = thresholds(ArgumentWords.given(trialArgs, OptionNames.RATE));
         Path root = launcher.suite().root();
         Path directory = (out != null ? this.out : root.resolve("results").resolve("ab-" + RunFiles.utcStamp()))
                 .toAbsolutePath().normalize();
@@ -272,6 +284,27 @@ final class AbCommand implements Callable<Integer> {
         }
         console.println();
         return AbComparison.judge(directory, thresholds, console, err);
+    }
+
+    /** The thresholds given, the CPU's by default the one for the design the trials ran. */
+    private AbVerdict.Thresholds thresholds(boolean fixedRate) {
+        double cpu = cpuThreshold != null ? cpuThreshold
+                : fixedRate ? DEFAULT_FIXED_RATE_CPU_THRESHOLD : DEFAULT_CPU_THRESHOLD;
+        return new AbVerdict.Thresholds(threshold, cpu, allocationThreshold);
+    }
+
+    /**
+     * Whether every one of these A/B runs ran its trials at a fixed rate; false for a directory without a readable
+     * record, which the judge then names.
+     */
+    static boolean ranAtFixedRate(List<Path> runs) {
+        try {
+            return runs.stream().allMatch(run -> ArgumentWords.given(
+                    RecordFiles.readIfPresent(run.resolve(AbRecord.FILE_NAME), AbRecord.class)
+                            .map(AbRecord::clientArgs).orElse(List.of()), OptionNames.RATE));
+        } catch (UncheckedIOException e) {
+            return false;
+        }
     }
 
     /** Checks what can be checked before anything is built; returns a trial's client options. */

@@ -18,6 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.ExitCode;
 
 /** ab's options and sides, checked against a suite directory of empty modules: no trial ever runs here. */
@@ -127,5 +128,24 @@ class AbCommandTest {
         assertEquals(words, ArgumentWords.split(quoted));
         assertEquals("--threads 8,16", String.join(" ", List.of("--threads", "8,16").stream()
                 .map(AbCommand::quote).toList()), "plain words stay plain");
+    }
+
+    @Test
+    void theCpuThresholdByDefaultIsTheFixedRateDesignsOnlyForRunsThatRanIt() throws IOException {
+        Path fixed = abRun("fixed", List.of("--rate", "8000", "--warmup", "10"));
+        Path joined = abRun("joined", List.of("--rate=8000"));
+        Path saturated = abRun("saturated", List.of("--warmupIterations", "2"));
+
+        assertTrue(AbCommand.ranAtFixedRate(List.of(fixed, joined)));
+        assertFalse(AbCommand.ranAtFixedRate(List.of(fixed, saturated)), "a pool that mixes designs");
+        assertFalse(AbCommand.ranAtFixedRate(List.of(root.resolve("none"))), "no record: the judge names it");
+    }
+
+    private Path abRun(String name, List<String> clientArgs) throws IOException {
+        Path directory = Files.createDirectories(root.resolve(name));
+        AbRecord.Side side = new AbRecord.Side(".", "0123456789abcdef0123", false, root.toString());
+        new AbRecord(side, side, List.of("dubbo-a"), "user", clientArgs, List.of(), 1, List.of("ab"), "start", "end",
+                List.of(), null, 0, null).write(directory);
+        return directory;
     }
 }
