@@ -68,7 +68,7 @@ public final class BenchmarkServer {
     String stall;
 
     @Option(names = "--inject-cost", paramLabel = "call:amount", description = "for the gate's own tests and docs:"
-            + " one UserService call also burns this much CPU (us, ms) or allocates this many bytes (B, kB) every"
+            + " one UserService call also burns this much CPU (ns, us, ms) or allocates this many bytes (B, kB) every"
             + " time it is served, e.g. getUser:20us or getUser:4kB")
     String injectCost;
 

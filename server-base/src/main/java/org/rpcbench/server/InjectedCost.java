@@ -19,7 +19,7 @@ import org.rpcbench.api.UserService;
 final class InjectedCost {
 
     private static final Pattern FORMAT =
-            Pattern.compile("(existUser|createUser|getUser|listUser):([0-9]+)(us|ms|B|kB)");
+            Pattern.compile("(existUser|createUser|getUser|listUser):([0-9]+)(ns|us|ms|B|kB)");
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -38,8 +38,8 @@ final class InjectedCost {
     }
 
     /**
-     * {@code <call>:<amount>}, the call one of the four UserService calls, the amount a whole number of us or ms (CPU
-     * burnt) or of B or kB (bytes allocated).
+     * {@code <call>:<amount>}, the call one of the four UserService calls, the amount a whole number of ns, us or ms
+     * (CPU burnt; ns to give a share of a call's CPU exactly) or of B or kB (bytes allocated).
      *
      * @throws IllegalArgumentException saying what it takes
      */
@@ -48,11 +48,12 @@ final class InjectedCost {
         long amount = matcher.matches() ? Long.parseLong(matcher.group(2)) : 0;
         if (amount == 0 || amount > Integer.MAX_VALUE / 1024) {
             throw new IllegalArgumentException("option inject-cost: '" + text + "' is not <call>:<amount>, e.g."
-                    + " getUser:20us (CPU burnt per call, us or ms) or getUser:4kB (bytes allocated per call, B or kB),"
+                    + " getUser:20us (CPU burnt per call, ns, us or ms) or getUser:4kB (bytes allocated per call, B or kB),"
                     + " for existUser, createUser, getUser or listUser");
         }
         String call = matcher.group(1);
         return switch (matcher.group(3)) {
+            case "ns" -> new InjectedCost(call, amount, 0);
             case "us" -> new InjectedCost(call, TimeUnit.MICROSECONDS.toNanos(amount), 0);
             case "ms" -> new InjectedCost(call, TimeUnit.MILLISECONDS.toNanos(amount), 0);
             case "B" -> new InjectedCost(call, 0, (int) amount);
@@ -62,8 +63,12 @@ final class InjectedCost {
 
     String describe() {
         return String.format(Locale.ROOT, "injected cost: every %s also %s (--inject-cost, for testing the gate)",
-                call, burnNanos > 0 ? "burns " + TimeUnit.NANOSECONDS.toMicros(burnNanos) + " us of CPU"
+                call, burnNanos > 0 ? "burns " + burnt() + " of CPU"
                         : "allocates " + extraBytes + " more bytes");
+    }
+
+    private String burnt() {
+        return burnNanos % 1000 == 0 ? burnNanos / 1000 + " us" : burnNanos + " ns";
     }
 
     /** The calling worker pays the cost when the call is the injected one. */

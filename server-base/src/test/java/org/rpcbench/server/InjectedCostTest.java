@@ -54,6 +54,8 @@ class InjectedCostTest {
         }
         assertEquals("injected cost: every getUser also burns 20 us of CPU (--inject-cost, for testing the gate)",
                 InjectedCost.parse("getUser:20us").describe());
+        assertEquals("injected cost: every getUser also burns 3500 ns of CPU (--inject-cost, for testing the gate)",
+                InjectedCost.parse("getUser:3500ns").describe());
         assertEquals("injected cost: every listUser also allocates 4096 more bytes (--inject-cost, for testing the"
                 + " gate)", InjectedCost.parse("listUser:4kB").describe());
     }
