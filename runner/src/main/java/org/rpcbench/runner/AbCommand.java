@@ -68,8 +68,8 @@ final class AbCommand implements Callable<Integer> {
     static final double DEFAULT_THRESHOLD = 3;
     static final double DEFAULT_CPU_THRESHOLD = 5;
     /**
-     * At a fixed rate a fresh JVM's CPU per call spreads by about 1% (its Java threads', 0.7%) where saturated it
-     * spreads by 10-25%: a threshold that a 5% cost clears (docs/reports-and-gate.md).
+     * At a fixed rate a fresh JVM's CPU per call spread by about 2% from trial to trial here (its Java threads' by
+     * 1.6%) where saturated it spreads by 10-25%: a threshold that a 5% cost clears (docs/reports-and-gate.md).
      */
     static final double DEFAULT_FIXED_RATE_CPU_THRESHOLD = 2;
     static final double DEFAULT_ALLOCATION_THRESHOLD = 1;
