@@ -42,7 +42,7 @@ import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.contract.WireProof;
-import org.rpcbench.report.PairTable;
+import org.rpcbench.results.PairTable;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.StackConnection;
 import org.rpcbench.stack.Stacks;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.rpcbench.report.SeedFigures;
+import org.rpcbench.results.SeedFigures;
 
 /** The seed reports' tables, each as the client runs it: {@code --preset <name>}. */
 enum Preset {

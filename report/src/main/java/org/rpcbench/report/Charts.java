@@ -3,6 +3,8 @@ package org.rpcbench.report;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.rpcbench.results.Format;
+
 /**
  * The report's chart kinds, drawn with {@link Svg}: grouped bars with error whiskers under a nested category axis,
  * lines over named positions, and a size sweep (sizes on a log axis, the values that are no size beside it).

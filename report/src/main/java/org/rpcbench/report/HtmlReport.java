@@ -11,6 +11,12 @@ import java.util.Set;
 import java.util.function.Function;
 
 import org.rpcbench.contract.OpenLoopReport;
+import org.rpcbench.results.BenchmarkKey;
+import org.rpcbench.results.FigureNotes;
+import org.rpcbench.results.Format;
+import org.rpcbench.results.Measurement;
+import org.rpcbench.results.Run;
+import org.rpcbench.results.SeedFigures;
 
 /**
  * report.html: one self-contained page (inline style, inline SVG charts, nothing fetched) with the Markdown report's
@@ -106,7 +112,7 @@ final class HtmlReport {
             html.append("<p class=\"detail\">").append(Svg.escape(ReportTables.rankingNote())).append("</p>\n");
         }
         if (model.calls().stream().anyMatch(ReportModel.Call::hasSample)) {
-            html.append("<p class=\"detail\">").append(Svg.escape(ReportTables.CLOSED_LOOP_NOTE)).append("</p>\n");
+            html.append("<p class=\"detail\">").append(Svg.escape(FigureNotes.CLOSED_LOOP_NOTE)).append("</p>\n");
         }
 
         List<String> throughputCharts = throughputCharts(model, pairs);
@@ -267,7 +273,7 @@ final class HtmlReport {
     /** A call's label at one level: its method, a param's bare value, or "8 threads". */
     private static String categoryLabel(ReportModel.Call call, String level) {
         if (level.equals(CALL)) {
-            return ReportModel.method(call.key().benchmark());
+            return BenchmarkKey.method(call.key().benchmark());
         }
         return level.equals(ReportModel.THREADS) ? Format.threads(call.key().threads()) : call.key().value(level);
     }

@@ -11,12 +11,17 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.rpcbench.contract.ExitCode;
-import picocli.CommandLine;
+import org.rpcbench.gate.Comparison;
+import org.rpcbench.gate.GateOptions;
+import org.rpcbench.gate.HistoryCli;
+import org.rpcbench.results.InputException;
+import org.rpcbench.results.Run;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code report}: report.md and report.html of a run; {@code compare}: the regression gate between two runs. Exit
@@ -56,14 +61,6 @@ public final class ReportCli implements Callable<Integer> {
                     e.getCommandLine().getErr().println("error: " + e.getMessage() + " (see --help)");
                     return ExitCode.USAGE;
                 });
-    }
-
-    /** A threshold option's value: a percentage of 0 or more, else a usage error naming the option. */
-    public static void checkPercentage(CommandSpec spec, String option, double value) {
-        if (!Double.isFinite(value) || value < 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "option " + option + ": " + value
-                    + " is not a percentage of 0 or more");
-        }
     }
 
     /** Input that cannot be used is exit 2, with one line naming it. */
@@ -146,9 +143,9 @@ public final class ReportCli implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            checkPercentage(spec, "threshold", threshold);
-            checkPercentage(spec, "cpu-threshold", cpuThreshold);
-            checkPercentage(spec, "alloc-threshold", allocationThreshold);
+            GateOptions.checkPercentage(spec, "threshold", threshold);
+            GateOptions.checkPercentage(spec, "cpu-threshold", cpuThreshold);
+            GateOptions.checkPercentage(spec, "alloc-threshold", allocationThreshold);
             try {
                 Comparison comparison = Comparison.of(loadSide(baseline), loadSide(candidate),
                         new Comparison.Thresholds(threshold, cpuThreshold, allocationThreshold));

@@ -13,6 +13,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.rpcbench.contract.CallCost;
+import org.rpcbench.results.BenchmarkKey;
+import org.rpcbench.results.Format;
+import org.rpcbench.results.Measurement;
+import org.rpcbench.results.Run;
+import org.rpcbench.results.SeedFigures;
 
 /**
  * A run arranged the way the seed reports read: one table per call with a row per pair, a serializer ranking per call,
@@ -189,18 +194,18 @@ final class ReportModel {
         Set<String> methods = new LinkedHashSet<>();
         Set<String> ambiguous = new LinkedHashSet<>();
         byCall.keySet().stream().map(CallKey::benchmark).distinct().forEach(benchmark -> {
-            if (!methods.add(method(benchmark))) {
-                ambiguous.add(method(benchmark));
+            if (!methods.add(BenchmarkKey.method(benchmark))) {
+                ambiguous.add(BenchmarkKey.method(benchmark));
             }
         });
         boolean labelsUnique = run.pairs().stream().map(run::label).distinct().count() == run.pairs().size();
 
         List<Call> calls = new ArrayList<>();
         byCall.forEach((key, measurements) -> {
-            String method = method(key.benchmark());
-            String name = ambiguous.contains(method) ? shortClass(key.benchmark()) + "." + method : method;
+            String method = BenchmarkKey.method(key.benchmark());
+            String name = ambiguous.contains(method) ? BenchmarkKey.shortClass(key.benchmark()) + "." + method : method;
             List<String> title = new ArrayList<>(List.of(name));
-            List<String> detail = new ArrayList<>(List.of(shortClass(key.benchmark()) + "." + method));
+            List<String> detail = new ArrayList<>(List.of(BenchmarkKey.shortClass(key.benchmark()) + "." + method));
             key.params().forEach((param, value) -> {
                 if (varies(byCall.keySet(), key.benchmark(), param)) {
                     title.add(param + "=" + value);
@@ -278,7 +283,7 @@ final class ReportModel {
                             .sorted(Comparator.comparingDouble(call -> size(call.key().value(dimension))))
                             .toList();
                     if (ordered.size() > 1) {
-                        sweeps.add(new Sweep(method(benchmark), dimension, fixed,
+                        sweeps.add(new Sweep(BenchmarkKey.method(benchmark), dimension, fixed,
                                 ordered.stream().map(call -> call.key().value(dimension)).toList(), ordered));
                     }
                 });
@@ -321,15 +326,6 @@ final class ReportModel {
         return Double.parseDouble(matcher.group(1)) * Math.pow(1024, power);
     }
 
-    static String method(String benchmark) {
-        return benchmark.substring(benchmark.lastIndexOf('.') + 1);
-    }
-
-    static String shortClass(String benchmark) {
-        int method = benchmark.lastIndexOf('.');
-        return method < 0 ? "" : benchmark.substring(benchmark.lastIndexOf('.', method - 1) + 1, method);
-    }
-
     Run run() {
         return run;
     }
@@ -351,7 +347,8 @@ final class ReportModel {
     /** The calls grouped by benchmark class, in run order: one throughput chart each. */
     Map<String, List<Call>> callsByClass() {
         Map<String, List<Call>> byClass = new LinkedHashMap<>();
-        calls.forEach(call -> byClass.computeIfAbsent(shortClass(call.key().benchmark()), c -> new ArrayList<>())
+        calls.forEach(call -> byClass
+                .computeIfAbsent(BenchmarkKey.shortClass(call.key().benchmark()), c -> new ArrayList<>())
                 .add(call));
         return byClass;
     }

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,15 +13,21 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
-import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
+import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.OpenLoopReport;
-import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.WireProof;
+import org.rpcbench.results.FigureNotes;
+import org.rpcbench.results.Format;
+import org.rpcbench.results.Measurement;
+import org.rpcbench.results.PairTable;
+import org.rpcbench.results.Run;
+import org.rpcbench.results.SeedFigures;
+import org.rpcbench.results.Units;
 
 /** The report's text content as plain cells, rendered alike by the Markdown and the HTML report. */
 final class ReportTables {
@@ -151,11 +156,6 @@ final class ReportTables {
         }
         return rows;
     }
-
-    /** What closed-loop percentiles are, wherever the report shows them. */
-    static final String CLOSED_LOOP_NOTE = "Percentiles from JMH's sample mode: a closed loop, each thread sending"
-            + " its next call when the last returns (service time under a fixed concurrency; a stall is counted once"
-            + " per thread), not response time at a fixed rate (run-all --rate).";
 
     /** What the open-loop section shows, under its heading. */
     static final String OPEN_LOOP_NOTE = "Response time at a fixed rate (open loop): each call is due at its time"
@@ -499,67 +499,6 @@ final class ReportTables {
         return new Table(List.of(SEED_ROW_HEADER, "pairs here"), rows);
     }
 
-    /**
-     * Beside the throughput the harness bounds (beside the row's name where it has no throughput), explained under
-     * its table.
-     */
-    static final String HARNESS_BOUND_MARK = " ‡";
-    static final String UNSETTLED_MARK = " †";
-
-    /**
-     * Under a table, once: the rows whose figures are the load generator's as much as the stack's, the range of
-     * loads that make them so, and where to measure the stack instead; empty when there are none.
-     *
-     * @param bound each marked row's name and its loads
-     */
-    static String harnessNote(Map<String, Measurement.HarnessLoad> bound) {
-        if (bound.isEmpty()) {
-            return "";
-        }
-        Map<Boolean, List<String>> rowsByKind = new LinkedHashMap<>();
-        bound.forEach((row, load) -> rowsByKind.computeIfAbsent(load.clientSaturated(), k -> new ArrayList<>())
-                .add(row));
-        List<String> parts = new ArrayList<>();
-        rowsByKind.forEach((clientSaturated, rows) -> {
-            List<Measurement.HarnessLoad> loads = rows.stream().map(bound::get).toList();
-            String client = percentRange(loads, Measurement.HarnessLoad::client);
-            parts.add(String.join(", ", rows) + ": " + (clientSaturated ? "the client used " + client
-                    + " of its cores" : "client and server used " + percentRange(loads,
-                    Measurement.HarnessLoad::machine) + " of the cores they share, the client " + client
-                    + ", the server " + percentRange(loads, Measurement.HarnessLoad::server)));
-        });
-        return HARNESS_BOUND_MARK.strip() + " harness-bound, the figure is the load generator's as much as the"
-                + " stack's: " + String.join("; ", parts) + ". To measure the stack rather than the load"
-                + " generator, run the client on another host (docs/two-hosts.md), or with fewer threads"
-                + " (--threads) where the question allows.";
-    }
-
-    /** "57%" or "57-71%": the loads' range, rounded as they are printed. */
-    private static String percentRange(List<Measurement.HarnessLoad> loads,
-            ToDoubleFunction<Measurement.HarnessLoad> load) {
-        DoubleSummaryStatistics range = loads.stream().mapToDouble(load).map(Math::rint).summaryStatistics();
-        return range.getMin() == range.getMax() ? String.format(Locale.ROOT, "%.0f%%", range.getMin())
-                : String.format(Locale.ROOT, "%.0f-%.0f%%", range.getMin(), range.getMax());
-    }
-
-    /**
-     * Under a table: the rows whose throughput still rose through their measured iterations
-     * ({@link Measurement#climb()}), and what to do about it; empty when every fork had settled.
-     *
-     * @param unsettled each marked row's name and its fork that moved most
-     */
-    static String settleNote(Map<String, Measurement.Climb> unsettled) {
-        if (unsettled.isEmpty()) {
-            return "";
-        }
-        List<String> rows = new ArrayList<>();
-        unsettled.forEach((row, climb) -> rows.add(String.format(Locale.ROOT,
-                "%s: fork %d's second half %.0f%% above its first (p %s)", row, climb.fork(), 100 * climb.change(),
-                climb.p() < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "= %.3f", climb.p()))));
-        return UNSETTLED_MARK.strip() + " not settled, the throughput still rose through the measured iterations: "
-                + String.join("; ", rows) + ". Warm each fork longer (--warmupIterations, --warmupTime).";
-    }
-
     static String settleNote(ReportModel.Call call) {
         Map<String, Measurement.Climb> unsettled = new LinkedHashMap<>();
         for (ReportModel.Row row : call.rows()) {
@@ -568,19 +507,19 @@ final class ReportTables {
                 unsettled.put(row.pair(), climb);
             }
         }
-        return settleNote(unsettled);
+        return FigureNotes.settleNote(unsettled);
     }
 
     static String harnessNote(ReportModel.Call call) {
         Map<String, Measurement.HarnessLoad> bound = new LinkedHashMap<>();
         call.rows().stream().filter(row -> row.harnessLoad() != null)
                 .forEach(row -> bound.put(row.pair(), row.harnessLoad()));
-        return harnessNote(bound);
+        return FigureNotes.harnessNote(bound);
     }
 
     static List<String> callRow(ReportModel.Row row) {
-        String mark = (row.climb() != null ? UNSETTLED_MARK : "")
-                + (row.harnessLoad() == null ? "" : HARNESS_BOUND_MARK);
+        String mark = (row.climb() != null ? FigureNotes.UNSETTLED_MARK : "")
+                + (row.harnessLoad() == null ? "" : FigureNotes.HARNESS_BOUND_MARK);
         return List.of(row.throughput() == null ? row.pair() + mark : row.pair(),
                 row.throughput() == null ? "" : Format.scoreWithError(row.throughput().score(),
                         row.throughput().error(), Units.CALLS_PER_SECOND) + mark,

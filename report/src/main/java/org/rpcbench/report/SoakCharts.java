@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.rpcbench.contract.JvmSample;
 import org.rpcbench.contract.JvmSeries;
 import org.rpcbench.contract.SoakReport;
+import org.rpcbench.results.Run;
 
 /**
  * A soak's series over time, read from the samples files its verdicts name (looked for in the run directory first,

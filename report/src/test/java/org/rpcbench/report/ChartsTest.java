@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.results.Fixtures;
 
 /** The charts as drawn: where their labels, lines and points land, read back from the SVG. */
 class ChartsTest {
@@ -33,7 +34,7 @@ class ChartsTest {
 
     @BeforeAll
     static void report(@TempDir Path out) throws IOException {
-        Fixtures.Result result = Fixtures.cli("report", "--out", out.toString(), Fixtures.arg("payloads"));
+        ReportTool.Result result = ReportTool.cli("report", "--out", out.toString(), Fixtures.arg("payloads"));
         assertEquals(0, result.exitCode(), result.err());
         html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
     }

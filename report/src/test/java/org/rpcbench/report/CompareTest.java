@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.results.Fixtures;
 
 class CompareTest {
 
@@ -22,7 +23,7 @@ class CompareTest {
 
     @Test
     void runDirectoriesGiveEachVerdictAndFailTheGate() {
-        Fixtures.Result result = Fixtures.cli("compare", Fixtures.arg("baseline"), Fixtures.arg("candidate"));
+        ReportTool.Result result = ReportTool.cli("compare", Fixtures.arg("baseline"), Fixtures.arg("candidate"));
 
         assertEquals(1, result.exitCode(), result.err());
         String md = result.out();
@@ -54,7 +55,7 @@ class CompareTest {
 
     @Test
     void twoJmhFilesOfOnePairCompareWhateverTheirNames() {
-        Fixtures.Result result = Fixtures.cli("compare", Fixtures.arg("baseline/dubbo-hessianlite.json"),
+        ReportTool.Result result = ReportTool.cli("compare", Fixtures.arg("baseline/dubbo-hessianlite.json"),
                 Fixtures.arg("candidate/dubbo-hessianlite.json"));
 
         assertEquals(0, result.exitCode(), result.out() + result.err());
@@ -67,10 +68,10 @@ class CompareTest {
         String baseline = Fixtures.arg("baseline/dubbo-kryo.json");
         String candidate = Fixtures.arg("candidate/dubbo-kryo.json");
 
-        Fixtures.Result strict = Fixtures.cli("compare", baseline, candidate);
+        ReportTool.Result strict = ReportTool.cli("compare", baseline, candidate);
         assertEquals(1, strict.exitCode());
         assertTrue(strict.out().contains("-25.0% | **regression**"), strict.out());
-        Fixtures.Result lenient = Fixtures.cli("compare", "--threshold", "30", baseline, candidate);
+        ReportTool.Result lenient = ReportTool.cli("compare", "--threshold", "30", baseline, candidate);
         assertTrue(lenient.out().contains("-25.0% | within noise (under the 30% threshold)"), lenient.out());
         assertTrue(lenient.out().contains("threshold 30%"), lenient.out());
         assertTrue(lenient.out().contains("0 regressions, 0 improvements, 5 within noise, 2 unmatched"), lenient.out());
@@ -85,7 +86,7 @@ class CompareTest {
         Files.writeString(candidate, Files.readString(candidate).replaceAll(
                 "\\\"cost.server.cpu\\\": \\{[^}]*\\}, ", ""));
 
-        Fixtures.Result result = Fixtures.cli("compare", baseline, candidate.toString());
+        ReportTool.Result result = ReportTool.cli("compare", baseline, candidate.toString());
 
         assertEquals(1, result.exitCode(), result.out());
         assertTrue(result.out().contains("| dubbo-kryo | getUser (4 threads) | server CPU (µs/call) | 40.0 ± 1.0 |  |"
@@ -97,7 +98,7 @@ class CompareTest {
 
     @Test
     void unitsAreNormalizedBeforeComparing() {
-        Fixtures.Result result = Fixtures.cli("compare", Fixtures.arg("units/dubbo-kryo.json"),
+        ReportTool.Result result = ReportTool.cli("compare", Fixtures.arg("units/dubbo-kryo.json"),
                 Fixtures.arg("units/dubbo-kryo-ms.json"));
 
         assertTrue(result.out().contains("| 2,500 ± 50 calls/s | 2,500 ± 50 calls/s | +0.0% | within noise"),
@@ -129,7 +130,7 @@ class CompareTest {
         String baseline = costs(directory, "a", 40, 10000).toString();
         String candidate = costs(directory, "b", 48, 10150).toString();
 
-        Fixtures.Result result = Fixtures.cli("compare", baseline, candidate);
+        ReportTool.Result result = ReportTool.cli("compare", baseline, candidate);
         assertEquals(1, result.exitCode(), result.out() + result.err());
         String md = result.out();
         assertTrue(md.contains("| dubbo-kryo | getUser (4 threads) | server CPU (µs/call) | 40.0 ± 1.0 | 48.0 ± 1.0"
@@ -142,18 +143,18 @@ class CompareTest {
                 + " bytes allocated 2%"), md);
         assertTrue(md.strip().endsWith("**Gate: failed**"), md);
 
-        Fixtures.Result lenient = Fixtures.cli("compare", "--cpu-threshold", "25", "--alloc-threshold", "1",
+        ReportTool.Result lenient = ReportTool.cli("compare", "--cpu-threshold", "25", "--alloc-threshold", "1",
                 baseline, candidate);
         assertEquals(1, lenient.exitCode(), lenient.out());
         assertTrue(lenient.out().contains("| +20.0% | within noise (under the 25% threshold) |"), lenient.out());
         assertTrue(lenient.out().contains("| +1.5% | **regression** (beyond noise ±100 B/op) |"), lenient.out());
-        assertEquals(0, Fixtures.cli("compare", "--cpu-threshold", "25", baseline, candidate).exitCode());
+        assertEquals(0, ReportTool.cli("compare", "--cpu-threshold", "25", baseline, candidate).exitCode());
     }
 
     @Test
     void outOptionWritesTheSameMarkdown(@TempDir Path directory) throws Exception {
         Path file = directory.resolve("gate/compare.md");
-        Fixtures.Result result = Fixtures.cli("compare", "--out", file.toString(), Fixtures.arg("baseline"),
+        ReportTool.Result result = ReportTool.cli("compare", "--out", file.toString(), Fixtures.arg("baseline"),
                 Fixtures.arg("candidate"));
 
         assertEquals(1, result.exitCode());
@@ -173,7 +174,7 @@ class CompareTest {
     }
 
     private static void assertUnusable(String message, String baseline, String candidate) {
-        Fixtures.Result result = Fixtures.cli("compare", baseline, candidate);
+        ReportTool.Result result = ReportTool.cli("compare", baseline, candidate);
         assertEquals(2, result.exitCode(), result.out());
         assertTrue(result.err().startsWith("error: ") && result.err().contains(message), result.err());
         assertEquals("", result.out());
@@ -192,7 +193,7 @@ class CompareTest {
                 List.of("report"),
                 List.of("frobnicate"),
                 List.of())) {
-            Fixtures.Result result = Fixtures.cli(args.toArray(String[]::new));
+            ReportTool.Result result = ReportTool.cli(args.toArray(String[]::new));
             assertEquals(2, result.exitCode(), args.toString());
             assertTrue(result.err().startsWith("error: "), args + ": " + result.err());
         }
@@ -200,10 +201,10 @@ class CompareTest {
 
     @Test
     void helpPrintsUsage() {
-        Fixtures.Result result = Fixtures.cli("--help");
+        ReportTool.Result result = ReportTool.cli("--help");
         assertEquals(0, result.exitCode());
         assertTrue(result.out().contains("report") && result.out().contains("compare"), result.out());
-        Fixtures.Result compare = Fixtures.cli("compare", "--help");
+        ReportTool.Result compare = ReportTool.cli("compare", "--help");
         assertEquals(0, compare.exitCode());
         assertTrue(compare.out().contains("[--threshold=PERCENT]") && compare.out().contains("<baseline>")
                         && compare.out().contains("<candidate>"),

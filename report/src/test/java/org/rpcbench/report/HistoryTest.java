@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.HistoryEntry;
+import org.rpcbench.results.Fixtures;
+import org.rpcbench.results.Units;
 
 class HistoryTest {
 
@@ -53,7 +55,7 @@ class HistoryTest {
     private String check(List<HistoryEntry> entries, int expectedExit) throws IOException {
         Path file = directory.resolve("history.jsonl");
         HistoryEntry.append(file, entries);
-        Fixtures.Result result = Fixtures.cli("history", "check", "--file", file.toString());
+        ReportTool.Result result = ReportTool.cli("history", "check", "--file", file.toString());
         assertEquals(expectedExit, result.exitCode(), result.out() + result.err());
         return result.out();
     }
@@ -111,7 +113,7 @@ class HistoryTest {
                 java.nio.file.StandardOpenOption.APPEND);
 
         assertEquals(20, HistoryEntry.read(file).size());
-        Fixtures.Result result = Fixtures.cli("history", "check", "--file", file.toString());
+        ReportTool.Result result = ReportTool.cli("history", "check", "--file", file.toString());
         assertEquals(0, result.exitCode(), result.out());
         assertTrue(result.out().contains("1 series, up to 20 nights each"), result.out());
         assertTrue(result.out().contains("No step."), result.out());
@@ -121,7 +123,7 @@ class HistoryTest {
     void aRunDirectoryIsAppendedWithItsScoresAndCosts() throws IOException {
         Path file = directory.resolve("history.jsonl");
 
-        Fixtures.Result result = Fixtures.cli("history", "append", "--file", file.toString(),
+        ReportTool.Result result = ReportTool.cli("history", "append", "--file", file.toString(),
                 Fixtures.arg("baseline"));
 
         assertEquals(0, result.exitCode(), result.err());
@@ -138,7 +140,8 @@ class HistoryTest {
     void anAbRunMustBeJudgedBeforeItIsKept() throws IOException {
         Files.writeString(directory.resolve("ab.json"), "{}", StandardCharsets.UTF_8);
 
-        Fixtures.Result result = Fixtures.cli("history", "append", "--file", directory.resolve("h.jsonl").toString(),
+        ReportTool.Result result = ReportTool.cli("history", "append", "--file",
+                directory.resolve("h.jsonl").toString(),
                 directory.toString());
 
         assertEquals(2, result.exitCode());

@@ -23,6 +23,8 @@ import org.rpcbench.contract.JvmSeries;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.SoakReport;
+import org.rpcbench.results.Fixtures;
+import org.rpcbench.results.JmhJson;
 
 class ReportTest {
 
@@ -38,7 +40,7 @@ class ReportTest {
     /** The report of inputs given as paths. */
     private String reportOf(String file, List<String> inputs) throws IOException {
         List<String> args = Stream.concat(Stream.of("report", "--out", out.toString()), inputs.stream()).toList();
-        Fixtures.Result result = Fixtures.cli(args.toArray(String[]::new));
+        ReportTool.Result result = ReportTool.cli(args.toArray(String[]::new));
         assertEquals(0, result.exitCode(), result.err());
         assertEquals(out.resolve("report.md") + "\n" + out.resolve("report.html") + "\n", result.out());
         return Files.readString(out.resolve(file), StandardCharsets.UTF_8);
@@ -163,7 +165,7 @@ class ReportTest {
             JmhJson.MAPPER.writeValue(file.toFile(), existUser);
             inputs.add(file.toString());
         }
-        Fixtures.Result result = Fixtures.cli("report", "--out", out.toString(), inputs.get(0), inputs.get(1));
+        ReportTool.Result result = ReportTool.cli("report", "--out", out.toString(), inputs.get(0), inputs.get(1));
         assertEquals(0, result.exitCode(), result.err());
         String md = Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8);
 
@@ -342,7 +344,7 @@ class ReportTest {
         for (String file : List.of("run.json", "dubbo-kryo.json", "dubbo-fst.json", "dubbo-hessianlite.json")) {
             Files.copy(Fixtures.path("baseline/" + file), run.resolve(file));
         }
-        Fixtures.Result result = Fixtures.cli("report", run.toString());
+        ReportTool.Result result = ReportTool.cli("report", run.toString());
 
         assertEquals(0, result.exitCode(), result.err());
         assertEquals(run.resolve("report.md") + "\n" + run.resolve("report.html") + "\n", result.out());
@@ -356,7 +358,7 @@ class ReportTest {
                 List.of("report", empty.toString()),
                 List.of("report", Fixtures.arg("baseline"), Fixtures.arg("candidate")),
                 List.of("report", "--out"))) {
-            Fixtures.Result result = Fixtures.cli(args.toArray(String[]::new));
+            ReportTool.Result result = ReportTool.cli(args.toArray(String[]::new));
             assertEquals(2, result.exitCode(), args.toString());
             assertTrue(result.err().startsWith("error: "), result.err());
         }

@@ -29,10 +29,9 @@ import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.RunRecord;
-import org.rpcbench.report.AbComparison;
-import org.rpcbench.report.AbPower;
-import org.rpcbench.report.ReportCli;
-import picocli.CommandLine;
+import org.rpcbench.gate.AbComparison;
+import org.rpcbench.gate.AbPower;
+import org.rpcbench.gate.GateOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,6 +39,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 import sun.misc.Signal;
 
 /**
@@ -195,11 +195,11 @@ final class AbCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         PrintWriter console = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ReportCli.checkPercentage(spec, "threshold", threshold);
+        GateOptions.checkPercentage(spec, "threshold", threshold);
         if (cpuThreshold != null) {
-            ReportCli.checkPercentage(spec, "cpu-threshold", cpuThreshold);
+            GateOptions.checkPercentage(spec, "cpu-threshold", cpuThreshold);
         }
-        ReportCli.checkPercentage(spec, "alloc-threshold", allocationThreshold);
+        GateOptions.checkPercentage(spec, "alloc-threshold", allocationThreshold);
         if (judge != null) {
             if (baseline != null || power != null) {
                 throw usage("--judge judges the trials already in a directory: give no baseline, candidate or"

@@ -21,16 +21,16 @@ import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.Stopped;
+import org.rpcbench.gate.HistoryCli;
 import org.rpcbench.profiling.FlameGraphs;
-import org.rpcbench.report.HistoryCli;
 import org.rpcbench.report.ReportCli;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 import sun.misc.Signal;
 
 /**

@@ -26,7 +26,7 @@ import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.profiling.FlameGraphs;
-import org.rpcbench.report.HarnessBound;
+import org.rpcbench.results.HarnessBound;
 
 /**
  * One pair, start to end: its servers started and awaited by their ready records, its clients run to the end

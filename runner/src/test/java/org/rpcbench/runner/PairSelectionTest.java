@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.rpcbench.report.SeedFigures;
+import org.rpcbench.results.SeedFigures;
 
 class PairSelectionTest {
 

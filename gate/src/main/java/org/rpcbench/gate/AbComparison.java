@@ -1,0 +1,613 @@
+package org.rpcbench.gate;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import org.rpcbench.contract.AbRecord;
+import org.rpcbench.contract.AbVerdict;
+import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.RunRecord;
+import org.rpcbench.gate.Comparison.Verdict;
+import org.rpcbench.results.BenchmarkKey;
+import org.rpcbench.results.Format;
+import org.rpcbench.results.InputException;
+import org.rpcbench.results.Markdown;
+import org.rpcbench.results.Measurement;
+import org.rpcbench.results.Run;
+
+/**
+ * The verdict of an A/B run ({@code benchmark.sh ab}): per benchmark and metric, the candidate's mean over the
+ * baseline's across the trials that ran both sides, with a {@link PairedBootstrap} interval. A change is a regression
+ * (or an improvement) only when the whole interval lies beyond the threshold; each line also says how large a change
+ * a run this noisy would have seen, so that "within noise" reads as "nothing larger than that". The score is judged
+ * per mode; what a call cost on each side once per call, as {@link Comparison} does. When the run added confirmation
+ * trials ({@link AbRecord#confirmationFrom()}), a change counts only when the first trials and the confirmation
+ * trials, each judged on their own, both show it: a replication, which a chance draw of the first trials (a JVM that
+ * settled at a slower level in most of one side's runs) rarely survives and a real change does.
+ */
+public final class AbComparison {
+
+    /** Trials with both sides below this give no interval. */
+    static final int MIN_TRIALS = 2;
+
+    /** A judged line, with what the Markdown needs beside the record's fields. */
+    record Judged(BenchmarkKey key, CallCost cost, Verdict verdict, AbVerdict.Line line) {
+    }
+
+    private final Path directory;
+    private final AbRecord record;
+    private final AbVerdict.Thresholds thresholds;
+    private final int trials;
+    /** Of {@link #trials}, those from {@link AbRecord#confirmationFrom()} on; 0 when none ran. */
+    private final int confirmationTrials;
+    private final List<Judged> lines;
+
+    private AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds thresholds, int trials,
+            int confirmationTrials, List<Judged> lines) {
+        this.directory = directory;
+        this.record = record;
+        this.thresholds = thresholds;
+        this.trials = trials;
+        this.confirmationTrials = confirmationTrials;
+        this.lines = lines;
+    }
+
+    /**
+     * Judges the A/B run in {@code directory}, writes verdict.md and verdict.json beside its ab.json and prints the
+     * Markdown. Exit 0 when it passed; 1 on a regression, a failed or skipped candidate pair, a benchmark or cost the
+     * candidate lost, a benchmark left unjudged, or nothing compared; 2
+     * when the directory cannot be judged (printed to {@code err}).
+     */
+    public static int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter out, PrintWriter err) {
+        AbComparison comparison;
+        try {
+            comparison = of(directory, thresholds);
+        } catch (InputException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return ExitCode.USAGE;
+        }
+        String markdown = comparison.markdown();
+        try {
+            Files.writeString(directory.resolve(AbVerdict.MARKDOWN_FILE_NAME), markdown, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the verdict into " + directory + ": " + e.getMessage(), e);
+        }
+        comparison.verdict().write(directory);
+        out.print(markdown);
+        out.println("verdict: " + directory.resolve(AbVerdict.MARKDOWN_FILE_NAME) + " and "
+                + AbVerdict.FILE_NAME);
+        out.flush();
+        return comparison.passed() ? ExitCode.OK : ExitCode.FAILED;
+    }
+
+    /**
+     * Whether the A/B run in {@code directory} fails the gate on regressions alone, so that confirmation trials
+     * could clear it: no pair failed, nothing was lost and every benchmark was judged. False when it cannot be judged
+     * at all.
+     */
+    public static boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
+        try {
+            AbComparison comparison = of(directory, thresholds);
+            return comparison.count(Verdict.REGRESSION) > 0 && comparison.lines.stream().map(Judged::verdict)
+                    .filter(Verdict::fails).allMatch(verdict -> verdict == Verdict.REGRESSION);
+        } catch (InputException e) {
+            return false;
+        }
+    }
+
+    static AbComparison of(Path directory, AbVerdict.Thresholds thresholds) throws InputException {
+        Trials trials = Trials.load(directory);
+        Integer confirmationFrom = trials.record().confirmationFrom();
+        Trials first = confirmationFrom == null ? null : trials.stage(Integer.MIN_VALUE, confirmationFrom);
+        Trials confirmation = confirmationFrom == null ? null : trials.stage(confirmationFrom, Integer.MAX_VALUE);
+        int confirmationTrials = confirmation == null ? 0 : confirmation.numbers().size();
+        Integer given = trials.record().confirmationTrials();
+        return new AbComparison(directory, trials.record(), thresholds, trials.baseline().size(), confirmationTrials,
+                judge(trials, first, confirmation, given != null ? given : confirmationTrials, thresholds,
+                        new Random(trials.record().seed())));
+    }
+
+    /**
+     * An A/B run's trials that ran both sides: their numbers, their wall times (the trial's own, or in records from
+     * before it was kept, the first run's start to the last run's end), each side's measurements by key, trial by
+     * trial, and the pairs that failed on either side.
+     */
+    record Trials(AbRecord record, List<Integer> numbers, List<Duration> wallTimes,
+                  List<Map<BenchmarkKey, Measurement>> baseline, List<Map<BenchmarkKey, Measurement>> candidate,
+                  Map<String, List<String>> candidateFailures, Map<String, List<Integer>> baselineFailures) {
+
+        static Trials load(Path directory) throws InputException {
+            if (!Files.isRegularFile(directory.resolve(AbRecord.FILE_NAME))) {
+                throw new InputException(directory + " has no " + AbRecord.FILE_NAME + ": give the directory of an"
+                        + " A/B run (benchmark.sh ab --out)");
+            }
+            AbRecord record;
+            try {
+                record = AbRecord.read(directory);
+            } catch (UncheckedIOException e) {
+                throw new InputException(e.getMessage());
+            }
+            Trials trials = new Trials(record, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+                    new ArrayList<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
+            for (AbRecord.Trial trial : record.trials()) {
+                Run before = sideRun(directory, trial, AbRecord.BASELINE);
+                Run after = sideRun(directory, trial, AbRecord.CANDIDATE);
+                if (before == null || after == null) {
+                    continue;
+                }
+                trials.numbers().add(trial.number());
+                trials.wallTimes().add(wallTime(trial.start(), trial.end(), before.info(), after.info()));
+                trials.baseline().add(byKey(before));
+                trials.candidate().add(byKey(after));
+                Set<String> baselinePassed = new LinkedHashSet<>();
+                before.info().pairs().stream().filter(RunRecord.Pair::passed)
+                        .forEach(pair -> baselinePassed.add(pair.pair()));
+                for (RunRecord.Pair pair : after.info().pairs()) {
+                    // a pair the candidate skipped (its server refused what it was given) measured nothing the
+                    // baseline did: as much a failure as one that broke, as compare counts it
+                    if (pair.failsTheRun()) {
+                        trials.candidateFailures().computeIfAbsent(pair.pair(), p -> new ArrayList<>())
+                                .add("trial " + trial.number() + ": " + pair.message());
+                    } else if (!pair.passed() && baselinePassed.contains(pair.pair())) {
+                        trials.candidateFailures().computeIfAbsent(pair.pair(), p -> new ArrayList<>())
+                                .add("trial " + trial.number() + ": status " + pair.status()
+                                        + (pair.message() == null ? "" : ": " + pair.message()));
+                    }
+                }
+                for (RunRecord.Pair pair : before.info().pairs()) {
+                    if (pair.failsTheRun()) {
+                        trials.baselineFailures().computeIfAbsent(pair.pair(), p -> new ArrayList<>())
+                                .add(trial.number());
+                    }
+                }
+            }
+            if (trials.baseline().isEmpty()) {
+                throw new InputException("no trial in " + directory + " ran both sides to the end");
+            }
+            return trials;
+        }
+
+        /** The trials numbered from {@code first} up to, not including, {@code end}. */
+        Trials stage(int first, int end) {
+            Trials stage = new Trials(record, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+                    new ArrayList<>(), candidateFailures, baselineFailures);
+            for (int trial = 0; trial < numbers.size(); trial++) {
+                if (numbers.get(trial) >= first && numbers.get(trial) < end) {
+                    stage.numbers().add(numbers.get(trial));
+                    stage.wallTimes().add(wallTimes.get(trial));
+                    stage.baseline().add(baseline.get(trial));
+                    stage.candidate().add(candidate.get(trial));
+                }
+            }
+            return stage;
+        }
+
+        /** Whether a call's costs are judged under this key: its mode is the one {@link Comparison} prefers. */
+        boolean costsJudgedUnder(BenchmarkKey key) {
+            int preferred = keys().stream().filter(other -> Comparison.call(other).equals(Comparison.call(key)))
+                    .mapToInt(other -> Comparison.MODE_PREFERENCE.indexOf(other.mode())).max().orElseThrow();
+            return preferred == Comparison.MODE_PREFERENCE.indexOf(key.mode());
+        }
+
+        /** The costs the baseline reported for a key in some trial and the candidate in none. */
+        List<CallCost> costsLost(BenchmarkKey key) {
+            return CallCost.JUDGED.stream()
+                    .filter(cost -> reports(baseline, key, cost) && !reports(candidate, key, cost))
+                    .toList();
+        }
+
+        private static boolean reports(List<Map<BenchmarkKey, Measurement>> side, BenchmarkKey key, CallCost cost) {
+            return side.stream().map(trial -> trial.get(key))
+                    .anyMatch(measurement -> measurement != null && measurement.costs().containsKey(cost)
+                            && measurement.costs().get(cost).score() > 0);
+        }
+
+        /** Every benchmark key either side measured, in the order measured. */
+        Set<BenchmarkKey> keys() {
+            Set<BenchmarkKey> keys = new LinkedHashSet<>();
+            baseline.forEach(trial -> keys.addAll(trial.keySet()));
+            candidate.forEach(trial -> keys.addAll(trial.keySet()));
+            return keys;
+        }
+
+        /**
+         * The trials (by index) in which both sides measured a metric: a benchmark's score ({@code cost} null), or a
+         * call's cost, which counts where the baseline's is above zero.
+         */
+        List<Integer> measuring(BenchmarkKey key, CallCost cost) {
+            List<Integer> trials = new ArrayList<>();
+            for (int trial = 0; trial < baseline.size(); trial++) {
+                Measurement before = baseline.get(trial).get(key);
+                Measurement after = candidate.get(trial).get(key);
+                if (before != null && after != null && (cost == null || before.costs().containsKey(cost)
+                        && after.costs().containsKey(cost) && before.costs().get(cost).score() > 0)) {
+                    trials.add(trial);
+                }
+            }
+            return trials;
+        }
+
+        /**
+         * Every metric judged, over the trials both sides measured it in: each benchmark's score, and each call's
+         * costs once, in the mode {@link Comparison#MODE_PREFERENCE} puts first among those the call ran.
+         */
+        List<Series> series(AbVerdict.Thresholds thresholds) {
+            List<Series> series = new ArrayList<>();
+            for (BenchmarkKey key : keys()) {
+                List<Integer> scored = measuring(key, null);
+                if (scored.isEmpty()) {
+                    continue;
+                }
+                Measurement first = baseline.get(scored.get(0)).get(key);
+                series.add(new Series(key, null, first.unit(), values(baseline, key, null, scored),
+                        values(candidate, key, null, scored), !first.higherIsBetter(), thresholds.time()));
+                if (!costsJudgedUnder(key)) {
+                    continue;
+                }
+                for (CallCost cost : CallCost.JUDGED) {
+                    List<Integer> costed = measuring(key, cost);
+                    if (!costed.isEmpty()) {
+                        series.add(new Series(key, cost, cost.unit(), values(baseline, key, cost, costed),
+                                values(candidate, key, cost, costed), true,
+                                cost.kind() == CallCost.Kind.CPU ? thresholds.cpu() : thresholds.allocation()));
+                    }
+                }
+            }
+            return series;
+        }
+
+        private static double[] values(List<Map<BenchmarkKey, Measurement>> side, BenchmarkKey key, CallCost cost,
+                                       List<Integer> trials) {
+            return trials.stream().mapToDouble(trial -> Series.value(side.get(trial).get(key), cost)).toArray();
+        }
+    }
+
+    /**
+     * One metric of one benchmark over the trials that ran both sides, with the threshold that judges it.
+     *
+     * @param cost          null for the benchmark's score
+     * @param worseIfHigher a time or a cost (higher is worse), not a throughput
+     */
+    record Series(BenchmarkKey key, CallCost cost, String unit, double[] before, double[] after, boolean worseIfHigher,
+                  double threshold) {
+
+        String metric() {
+            return cost == null ? AbVerdict.SCORE : cost.label();
+        }
+
+        /** A measurement's figure for a series' metric: its score, or the cost's. */
+        static double value(Measurement measured, CallCost cost) {
+            return cost == null ? measured.score() : measured.costs().get(cost).score();
+        }
+
+        /** The benchmark and the metric: what names this series among a run's, and in a pool of runs. */
+        String label() {
+            return key + " " + metric();
+        }
+
+        Verdict verdict(PairedBootstrap.Interval interval) {
+            return regression(interval) ? Verdict.REGRESSION
+                    : improvement(interval) ? Verdict.IMPROVEMENT : Verdict.WITHIN_NOISE;
+        }
+
+        /** Whether an interval of the candidate over the baseline lies wholly beyond the threshold, worse. */
+        boolean regression(PairedBootstrap.Interval interval) {
+            return worseIfHigher ? interval.low() > 1 + threshold / 100 : interval.high() < 1 - threshold / 100;
+        }
+
+        /** The same, better. */
+        boolean improvement(PairedBootstrap.Interval interval) {
+            return worseIfHigher ? interval.high() < 1 - threshold / 100 : interval.low() > 1 + threshold / 100;
+        }
+    }
+
+    /** A side's run of a trial, or null when it did not end or left no run.json (its launcher refused or broke). */
+    private static Run sideRun(Path directory, AbRecord.Trial trial, String side) throws InputException {
+        String run = trial.run(side);
+        Integer exit = trial.exit(side);
+        if (run == null || exit == null || !Files.isRegularFile(directory.resolve(run).resolve(Run.RUN_JSON))) {
+            return null;
+        }
+        return Run.load(List.of(directory.resolve(run)));
+    }
+
+    /**
+     * What a trial took: its own start to end, both launchers, or without them the earlier start to the later end
+     * of its two runs; zero when neither is there.
+     */
+    private static Duration wallTime(String trialStart, String trialEnd, RunRecord one, RunRecord other) {
+        Instant start = instant(trialStart);
+        Instant end = instant(trialEnd);
+        if (start == null || end == null) {
+            List<Instant> starts = Stream.of(one.start(), other.start()).map(AbComparison::instant).toList();
+            List<Instant> ends = Stream.of(one.end(), other.end()).map(AbComparison::instant).toList();
+            if (starts.contains(null) || ends.contains(null)) {
+                return Duration.ZERO;
+            }
+            start = Collections.min(starts);
+            end = Collections.max(ends);
+        }
+        return Duration.between(start, end);
+    }
+
+    /** An instant as a record writes it; null when it wrote none or something else. */
+    private static Instant instant(String text) {
+        try {
+            return text == null ? null : Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private static Map<BenchmarkKey, Measurement> byKey(Run run) {
+        Map<BenchmarkKey, Measurement> byKey = new LinkedHashMap<>();
+        Stream.concat(run.measurements().stream(), run.openLoopMeasurements().stream())
+                .forEach(measurement -> byKey.put(BenchmarkKey.of(measurement, measurement.pair()), measurement));
+        return byKey;
+    }
+
+    /**
+     * @param first, confirmation the trials before the confirmation and the confirmation's; null when none ran
+     * @param confirmationTrials the confirmation trials the run was given, whether or not they ran: the rule
+     */
+    private static List<Judged> judge(Trials trials, Trials first, Trials confirmation, int confirmationTrials,
+            AbVerdict.Thresholds thresholds, Random random) {
+        List<Judged> lines = new ArrayList<>();
+        trials.candidateFailures().forEach((pair, failures) -> lines.add(new Judged(
+                new BenchmarkKey(pair, "", "", 0, new TreeMap<>()), null, Verdict.PAIR_FAILED,
+                new AbVerdict.Line(pair, null, null, 0, new TreeMap<>(), null, null, failures.size(), null, null,
+                        null, null, null, null, Verdict.PAIR_FAILED.toString(), String.join("; ", failures)))));
+        Map<BenchmarkKey, List<Series>> seriesByKey = new LinkedHashMap<>();
+        trials.series(thresholds).forEach(series -> seriesByKey.computeIfAbsent(series.key(), k -> new ArrayList<>())
+                .add(series));
+        Map<String, Series> firstStage = first == null ? Map.of() : byLabel(first.series(thresholds));
+        Map<String, Series> confirmationStage = confirmation == null ? Map.of()
+                : byLabel(confirmation.series(thresholds));
+        for (BenchmarkKey key : trials.keys()) {
+            boolean inBaseline = trials.baseline().stream().anyMatch(trial -> trial.containsKey(key));
+            boolean inCandidate = trials.candidate().stream().anyMatch(trial -> trial.containsKey(key));
+            if (!inCandidate && trials.candidateFailures().containsKey(key.pair())) {
+                continue;
+            }
+            List<Integer> baselineFailed = trials.baselineFailures().get(key.pair());
+            String note = baselineFailed == null ? "" : "baseline failed in trial "
+                    + String.join(", ", baselineFailed.stream().map(String::valueOf).toList());
+            if (!inBaseline || !inCandidate) {
+                Verdict verdict = inBaseline ? Verdict.ONLY_IN_BASELINE : Verdict.ONLY_IN_CANDIDATE;
+                String unit = (inBaseline ? trials.baseline() : trials.candidate()).stream()
+                        .map(trial -> trial.get(key)).filter(measured -> measured != null)
+                        .map(Measurement::unit).findFirst().orElse(null);
+                lines.add(new Judged(key, null, verdict, line(key, AbVerdict.SCORE, unit, 0, null, null, null,
+                        verdict, note)));
+                continue;
+            }
+            if (trials.costsJudgedUnder(key)) {
+                for (CallCost cost : trials.costsLost(key)) {
+                    lines.add(new Judged(key, cost, Verdict.ONLY_IN_BASELINE, line(key, cost.label(), cost.unit(), 0,
+                            null, null, null, Verdict.ONLY_IN_BASELINE, joined(note,
+                                    "the candidate reported none"))));
+                }
+            }
+            List<Series> keySeries = seriesByKey.getOrDefault(key, List.of());
+            if (keySeries.isEmpty()) {
+                // both sides measured it, never in the same trial
+                Measurement measured = trials.baseline().stream().map(trial -> trial.get(key))
+                        .filter(m -> m != null).findFirst().orElseThrow();
+                keySeries = List.of(new Series(key, null, measured.unit(), new double[0], new double[0],
+                        !measured.higherIsBetter(), thresholds.time()));
+            }
+            keySeries.forEach(series -> lines.add(judged(series, note, random, firstStage.get(series.label()),
+                    confirmationStage.get(series.label()), confirmationTrials)));
+        }
+        return List.copyOf(lines);
+    }
+
+    private static Map<String, Series> byLabel(List<Series> series) {
+        Map<String, Series> byLabel = new LinkedHashMap<>();
+        series.forEach(one -> byLabel.put(one.label(), one));
+        return byLabel;
+    }
+
+    /**
+     * One metric of one benchmark over the paired trials; with confirmation trials, its first and its confirmation
+     * trials apart (null when none ran). Its detectable change is the rule's: where the run was given confirmation
+     * trials, a change must show in the first trials and in the confirmation trials, each judged alone.
+     */
+    private static Judged judged(Series series, String note, Random random, Series first, Series confirmation,
+            int confirmationTrials) {
+        BenchmarkKey key = series.key();
+        double[] before = series.before();
+        double[] after = series.after();
+        Double baselineMean = before.length == 0 ? null : Arrays.stream(before).average().orElseThrow();
+        Double candidateMean = after.length == 0 ? null : Arrays.stream(after).average().orElseThrow();
+        if (before.length < MIN_TRIALS) {
+            String why = before.length + " trial" + (before.length == 1 ? "" : "s") + " with both sides: an interval"
+                    + " needs " + MIN_TRIALS;
+            return new Judged(key, series.cost(), Verdict.NOT_JUDGED, line(key, series.metric(), series.unit(),
+                    before.length, baselineMean, candidateMean, null, Verdict.NOT_JUDGED,
+                    joined(note, why)));
+        }
+        PairedBootstrap.Interval interval = PairedBootstrap.ratio(before, after, random);
+        Verdict verdict = series.verdict(interval);
+        double detectable;
+        if (confirmation == null) {
+            // the trials judged are the first ones; confirmation trials the run was given would be as noisy, per
+            // trial, and their interval wider or narrower by the square root of their count against these
+            detectable = confirmationTrials == 0 ? interval.detectable(series.threshold())
+                    : PairedBootstrap.detectableByBoth(series.threshold(), interval.halfWidth(),
+                            interval.halfWidth() * Math.sqrt((double) before.length / confirmationTrials));
+        } else {
+            if (first == null || first.before().length < MIN_TRIALS || confirmation.before().length < MIN_TRIALS) {
+                note = joined(note, "fewer than " + MIN_TRIALS + " first or confirmation trials: judged over all");
+                detectable = interval.detectable(series.threshold());
+            } else {
+                PairedBootstrap.Interval firstInterval = PairedBootstrap.ratio(first.before(), first.after(), random);
+                PairedBootstrap.Interval confirmationInterval = PairedBootstrap.ratio(confirmation.before(),
+                        confirmation.after(), random);
+                detectable = PairedBootstrap.detectableByBoth(series.threshold(), firstInterval.halfWidth(),
+                        confirmationInterval.halfWidth());
+                Verdict shown = first.verdict(firstInterval);
+                Verdict again = confirmation.verdict(confirmationInterval);
+                verdict = shown == again ? shown : Verdict.WITHIN_NOISE;
+                String stages = shown + " in the first " + first.before().length + " trials, " + again + " in the "
+                        + confirmation.before().length + " confirmation trials";
+                if (shown != again) {
+                    note = joined(note, "not confirmed: " + stages);
+                } else if (shown != Verdict.WITHIN_NOISE) {
+                    note = joined(note, "confirmed: " + stages);
+                }
+            }
+        }
+        return new Judged(key, series.cost(), verdict, line(key, series.metric(), series.unit(), before.length,
+                baselineMean, candidateMean, interval, verdict, note, detectable));
+    }
+
+    private static String joined(String note, String more) {
+        return note.isEmpty() ? more : note + "; " + more;
+    }
+
+    private static AbVerdict.Line line(BenchmarkKey key, String metric, String unit, int trials, Double baseline,
+            Double candidate, PairedBootstrap.Interval interval, Verdict verdict, String note) {
+        return line(key, metric, unit, trials, baseline, candidate, interval, verdict, note, null);
+    }
+
+    private static AbVerdict.Line line(BenchmarkKey key, String metric, String unit, int trials, Double baseline,
+            Double candidate, PairedBootstrap.Interval interval, Verdict verdict, String note, Double detectable) {
+        return new AbVerdict.Line(key.pair(), key.benchmark(), key.mode(), key.threads(), key.params(), metric, unit,
+                trials, baseline, candidate, interval == null ? null : interval.ratio(),
+                interval == null ? null : interval.low(), interval == null ? null : interval.high(), detectable,
+                verdict.toString(), note);
+    }
+
+    List<Judged> lines() {
+        return lines;
+    }
+
+    long count(Verdict verdict) {
+        return lines.stream().filter(line -> line.verdict() == verdict).count();
+    }
+
+    /**
+     * No regression, no failed or skipped candidate pair, nothing left unjudged, nothing the baseline measured that
+     * the candidate did not (a benchmark or a cost), and something compared: a candidate that measured nothing never
+     * passes.
+     */
+    boolean passed() {
+        return lines.stream().map(Judged::verdict).noneMatch(Verdict::fails) && compared() > 0;
+    }
+
+    /** Lines judged on both sides' figures. */
+    long compared() {
+        return count(Verdict.REGRESSION) + count(Verdict.IMPROVEMENT) + count(Verdict.WITHIN_NOISE);
+    }
+
+    AbVerdict verdict() {
+        return new AbVerdict(side(record.baseline()), side(record.candidate()), trials, thresholds, interval(),
+                lines.stream().map(Judged::line).toList(), passed(), record.confirmationFrom());
+    }
+
+    private static String side(AbRecord.Side side) {
+        return side.given() + (side.commit() == null ? "" : " (" + abbreviate(side.commit())
+                + (Boolean.TRUE.equals(side.dirty()) ? ", with changes not committed" : "") + ")");
+    }
+
+    private static String abbreviate(String commit) {
+        return commit.length() > 12 ? commit.substring(0, 12) : commit;
+    }
+
+    private static String interval() {
+        return String.format(Locale.ROOT, "%.0f%%, expanded percentile bootstrap over the paired trials"
+                + " (%,d resamples)", PairedBootstrap.CONFIDENCE * 100, PairedBootstrap.RESAMPLES);
+    }
+
+    String markdown() {
+        StringBuilder md = new StringBuilder("## A/B comparison\n\n")
+                .append("Baseline: ").append(Markdown.escape(side(record.baseline()))).append("  \n")
+                .append("Candidate: ").append(Markdown.escape(side(record.candidate())))
+                .append(record.candidateServerArgs().isEmpty() ? "" : ", its servers also given `"
+                        + String.join(" ", record.candidateServerArgs()) + "`")
+                .append("\n\n")
+                .append(trials).append(trials == 1 ? " trial" : " trials").append(" ran both sides (")
+                .append(directory.toAbsolutePath().normalize())
+                .append(record.duet() ? "), both sides at once in each, each side's servers and clients on CPUs "
+                        + String.join(" or ", record.duetCpus()) + ", swapped from trial to trial (seed "
+                        : "), in random order within each (seed ").append(record.seed()).append(").")
+                .append(record.confirmationFrom() == null ? "" : " The first " + (trials - confirmationTrials)
+                        + " flagged a regression, so " + confirmationTrials + " confirmation trials followed: a change"
+                        + " counts only when the first trials and the confirmation trials, each judged alone, both"
+                        + " show it; the figures and intervals are over all trials.")
+                .append(" Change: the")
+                .append(" candidate's mean over the baseline's; interval: ").append(interval())
+                .append("; a regression only when the whole interval lies beyond the threshold. Detectable: the")
+                .append(" smallest change a run this noisy sees nine times in ten")
+                .append(record.confirmationTrials() != null && record.confirmationTrials() > 0
+                        ? ", by the rule it is judged by (the first trials and the confirmation trials must each"
+                                + " flag it)" : "")
+                .append(".\n\n")
+                .append("| pair | call | metric | baseline | candidate | change | 95% interval | detectable"
+                        + " | verdict |\n")
+                .append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
+        for (Judged judged : lines) {
+            AbVerdict.Line line = judged.line();
+            String verdict = judged.verdict().markdown()
+                    + (line.note() == null || line.note().isEmpty() ? ""
+                            : " (" + Markdown.escape(line.note()) + ")");
+            md.append("| ").append(String.join(" | ", Markdown.escape(line.pair()),
+                    line.benchmark() == null ? "" : Markdown.escape(judged.key().call()),
+                    metric(judged), figure(judged, line.baseline()), figure(judged, line.candidate()),
+                    line.ratio() == null ? "" : Format.percent((line.ratio() - 1) * 100),
+                    line.low() == null ? "" : Format.percent((line.low() - 1) * 100) + " to "
+                            + Format.percent((line.high() - 1) * 100),
+                    line.detectable() == null ? "" : String.format(Locale.ROOT, "%.1f%%", line.detectable()),
+                    verdict)).append(" |\n");
+        }
+        md.append('\n').append(count(Verdict.REGRESSION)).append(" regressions, ")
+                .append(count(Verdict.IMPROVEMENT)).append(" improvements, ")
+                .append(count(Verdict.WITHIN_NOISE)).append(" within noise, ")
+                .append(count(Verdict.ONLY_IN_BASELINE) + count(Verdict.ONLY_IN_CANDIDATE)).append(" unmatched, ")
+                .append(count(Verdict.PAIR_FAILED)).append(" pair failed, ")
+                .append(count(Verdict.NOT_JUDGED)).append(" not judged; thresholds: time ")
+                .append(Format.axis(thresholds.time())).append("%, CPU ").append(Format.axis(thresholds.cpu()))
+                .append("%, bytes allocated ").append(Format.axis(thresholds.allocation())).append("%.\n\n")
+                .append(compared() == 0 ? "Nothing was compared: no benchmark and metric ran on both sides of a"
+                        + " trial.\n\n" : "")
+                .append(passed() ? "**Gate: passed**\n" : "**Gate: failed**\n");
+        return md.toString();
+    }
+
+    private static String metric(Judged judged) {
+        if (judged.line().benchmark() == null) {
+            return "";
+        }
+        return judged.cost() != null ? judged.cost().header()
+                : judged.key().mode() + (judged.line().unit() == null ? "" : " (" + judged.line().unit() + ")");
+    }
+
+    private static String figure(Judged judged, Double value) {
+        if (value == null) {
+            return "";
+        }
+        return judged.cost() != null ? Format.cost(judged.cost(), value) : Format.score(value, judged.line().unit());
+    }
+}

@@ -1,0 +1,273 @@
+package org.rpcbench.gate;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+import org.rpcbench.contract.AbVerdict;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.results.Format;
+import org.rpcbench.results.InputException;
+import org.rpcbench.results.Markdown;
+
+/**
+ * What the A/B gate sees, estimated from A/A runs (both sides one commit): simulated A/B runs, each of as many trials
+ * as a real one, taken without replacement from the pooled trials of those runs (the same trials for every metric,
+ * as in a real run), each trial's two sides swapped at random, which an A/A trial allows (its sides run the same code,
+ * in random order), then the candidate's figures of one metric made worse by a known share and judged as
+ * {@link AbComparison} judges. At no change, how often a metric is flagged, and how often the gate (any metric) is:
+ * the false-alarm rate; at each change, how often that metric is flagged: the power; and the smallest change
+ * flagged nine times in ten. When the pool holds enough trials, a run whose first trials flag the metric draws its
+ * confirmation trials from the trials it has not used, and counts as flagged only when they flag it too, as
+ * {@code benchmark.sh ab} does. It uses the trials as they were, never a trial twice in a run: a pool no larger than
+ * a run varies only by the swaps, and the trials of a few runs understate the tails, which real A/A runs and runs
+ * with an injected cost check.
+ */
+public final class AbPower {
+
+    public static final int DEFAULT_SIMULATIONS = 200;
+    public static final List<Double> DEFAULT_SHIFTS = List.of(1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0);
+    /** Resamples per simulated verdict, a tenth of a real one's: the ends lie a few resamples in (6 at 8 trials). */
+    static final int RESAMPLES = 1_000;
+    /** A change counts as seen when flagged this often. */
+    static final double POWER = 0.9;
+
+    /** One metric of one benchmark, pooled over the A/A runs, and what the simulations flagged. */
+    record Pooled(AbComparison.Series series, int[] flagged) {
+    }
+
+    /** What one simulated run called: a regression in its first trials, and one its confirmation trials upheld. */
+    record Flags(boolean first, boolean confirmed) {
+    }
+
+    private AbPower() {
+    }
+
+    /**
+     * Prints where the runs' variance lives ({@link AbVariance}) and the estimate, as Markdown. Exit 0; 2 when a
+     * directory holds no A/B run, or no metric has two trials.
+     *
+     * @param trials      trials per simulated run, as the real runs to be judged have
+     * @param confirmationTrials trials a run adds when its first ones flag a regression; 0 for none
+     * @param shifts      the changes in percent to simulate, worse for the candidate (more time or cost per call)
+     * @param simulations simulated runs per change
+     */
+    public static int power(List<Path> directories, AbVerdict.Thresholds thresholds, int trials,
+            int confirmationTrials, List<Double> shifts, int simulations, long seed, PrintWriter out,
+            PrintWriter err) {
+        Map<String, AbComparison.Series> pool = new LinkedHashMap<>();
+        List<AbComparison.Trials> runs = new ArrayList<>();
+        try {
+            for (Path directory : directories) {
+                runs.add(AbComparison.Trials.load(directory));
+                for (AbComparison.Series series : runs.get(runs.size() - 1).series(thresholds)) {
+                    pool.merge(series.label(), series, AbPower::concatenated);
+                }
+            }
+        } catch (InputException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return ExitCode.USAGE;
+        }
+        pool.values().removeIf(series -> series.before().length < AbComparison.MIN_TRIALS);
+        if (pool.isEmpty()) {
+            err.println("error: no metric of " + directories + " has " + AbComparison.MIN_TRIALS + " trials with both"
+                    + " sides");
+            err.flush();
+            return ExitCode.USAGE;
+        }
+        List<Double> changes = new ArrayList<>(List.of(0.0));
+        changes.addAll(shifts);
+        int pooledTrials = pool.values().stream().mapToInt(series -> series.before().length).max().orElseThrow();
+        Simulated simulated = new Simulated(Math.min(trials, pooledTrials), confirmationTrials, pooledTrials,
+                simulations, seed);
+        Random random = new Random(seed);
+        Draw[] draws = new Draw[simulations];
+        for (int simulation = 0; simulation < simulations; simulation++) {
+            draws[simulation] = Draw.of(pooledTrials, simulated.trials(), simulated.confirming(), random);
+        }
+        List<Pooled> pooled = new ArrayList<>();
+        boolean[] anyFirst = new boolean[simulations];
+        boolean[] anyConfirmed = new boolean[simulations];
+        for (AbComparison.Series series : pool.values()) {
+            int[] flagged = new int[changes.size()];
+            for (int change = 0; change < changes.size(); change++) {
+                for (int simulation = 0; simulation < simulations; simulation++) {
+                    Flags flags = flagged(series, draws[simulation], changes.get(change), random);
+                    flagged[change] += flags.confirmed() ? 1 : 0;
+                    if (change == 0) {
+                        anyFirst[simulation] |= flags.first();
+                        anyConfirmed[simulation] |= flags.confirmed();
+                    }
+                }
+            }
+            pooled.add(new Pooled(series, flagged));
+        }
+        out.print(AbVariance.markdown(AbVariance.rows(runs, thresholds)));
+        out.print(markdown(directories, thresholds, simulated, changes, pooled, count(anyFirst),
+                count(anyConfirmed)));
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    /** How the runs are simulated: {@code trials} first trials of the {@code pooled}, then confirmation trials. */
+    private record Simulated(int trials, int confirmationTrials, int pooled, int simulations, long seed) {
+
+        /** The confirmation trials a simulated run draws: none when the pool has too few left after its first. */
+        int confirming() {
+            return pooled - trials >= confirmationTrials ? confirmationTrials : 0;
+        }
+    }
+
+    /**
+     * The trials of one simulated run: which of the pooled trials, in a random order, and whether each has its
+     * sides swapped; the first {@code trials} that a metric has are its first trials, the next {@code confirming}
+     * its confirmation trials. A metric measured in fewer trials than the pool takes those it has.
+     */
+    record Draw(int[] order, boolean[] swapped, int trials, int confirming) {
+
+        static Draw of(int pooled, int trials, int confirming, Random random) {
+            List<Integer> order = new ArrayList<>();
+            for (int trial = 0; trial < pooled; trial++) {
+                order.add(trial);
+            }
+            Collections.shuffle(order, random);
+            boolean[] swapped = new boolean[trials + confirming];
+            for (int trial = 0; trial < swapped.length; trial++) {
+                swapped[trial] = random.nextBoolean();
+            }
+            return new Draw(order.stream().mapToInt(Integer::intValue).toArray(), swapped, trials, confirming);
+        }
+    }
+
+    /**
+     * What one simulated run of these trials calls, the candidate worse by {@code change} percent: a regression in
+     * its first trials, and whether its confirmation trials uphold it (when there are none, it stands).
+     */
+    static Flags flagged(AbComparison.Series series, Draw draw, double change, Random random) {
+        double factor = series.worseIfHigher() ? 1 + change / 100 : 1 / (1 + change / 100);
+        double[][] first = sides(series, draw, 0, draw.trials(), factor);
+        boolean shown = series.regression(PairedBootstrap.ratio(first[0], first[1], random, RESAMPLES));
+        if (!shown || draw.confirming() == 0) {
+            return new Flags(shown, shown);
+        }
+        double[][] again = sides(series, draw, first[0].length, draw.confirming(), factor);
+        return new Flags(true, again[0].length < AbComparison.MIN_TRIALS
+                || series.regression(PairedBootstrap.ratio(again[0], again[1], random, RESAMPLES)));
+    }
+
+    /**
+     * Baseline and candidate figures of up to {@code count} of the draw's trials that the series has, after the
+     * first {@code skip} of them; the candidate's scaled by {@code factor}.
+     */
+    private static double[][] sides(AbComparison.Series series, Draw draw, int skip, int count, double factor) {
+        int pool = series.before().length;
+        int trials = Math.max(0, Math.min(count, pool - skip));
+        double[] before = new double[trials];
+        double[] after = new double[trials];
+        int usable = 0;
+        for (int picked : draw.order()) {
+            if (usable == skip + trials) {
+                break;
+            }
+            if (picked >= pool) {
+                continue;
+            }
+            if (usable >= skip) {
+                int taken = usable - skip;
+                boolean swapped = draw.swapped()[usable];
+                before[taken] = swapped ? series.after()[picked] : series.before()[picked];
+                after[taken] = (swapped ? series.before()[picked] : series.after()[picked]) * factor;
+            }
+            usable++;
+        }
+        return new double[][] {before, after};
+    }
+
+    private static int count(boolean[] flags) {
+        int count = 0;
+        for (boolean flag : flags) {
+            count += flag ? 1 : 0;
+        }
+        return count;
+    }
+
+    private static AbComparison.Series concatenated(AbComparison.Series one, AbComparison.Series other) {
+        return new AbComparison.Series(one.key(), one.cost(), one.unit(), concatenated(one.before(), other.before()),
+                concatenated(one.after(), other.after()), one.worseIfHigher(), one.threshold());
+    }
+
+    private static double[] concatenated(double[] one, double[] other) {
+        double[] both = new double[one.length + other.length];
+        System.arraycopy(one, 0, both, 0, one.length);
+        System.arraycopy(other, 0, both, one.length, other.length);
+        return both;
+    }
+
+    private static String markdown(List<Path> directories, AbVerdict.Thresholds thresholds, Simulated simulated,
+            List<Double> changes, List<Pooled> pooled, int firstFlagged, int confirmedFlagged) {
+        // without confirmation trials a run's first verdict stands: confirmedFlagged is then firstFlagged
+        int simulations = simulated.simulations();
+        StringBuilder md = new StringBuilder("## What the gate sees, simulated from A/A runs\n\n");
+        md.append("A/A runs: ").append(Markdown.escape(String.join(", ",
+                directories.stream().map(Path::toString).toList()))).append("  \n");
+        md.append(String.format(Locale.ROOT, "%d simulated runs per change, each of %d of the %d pooled trials"
+                        + " (none twice)%s, each trial's sides swapped at random (seed %d); the candidate made worse"
+                        + " by the change in one metric at a time (more time or cost per call); judged as benchmark.sh"
+                        + " ab judges, with thresholds %s%% for time, %s%% for CPU, %s%% for bytes. Flagged: how often"
+                        + " a regression was called%s. The trials of a few runs understate the tails.\n\n",
+                simulations, simulated.trials(), simulated.pooled(), simulated.confirming() == 0 ? ""
+                        : ", then " + simulated.confirming() + " confirmation trials from the rest when those flag"
+                        + " a regression", simulated.seed(), Format.axis(thresholds.time()),
+                Format.axis(thresholds.cpu()), Format.axis(thresholds.allocation()),
+                simulated.confirming() == 0 ? "" : " and confirmed"));
+        md.append(String.format(Locale.ROOT, "**False alarms: the gate (any metric) flagged %d of %d simulated A/A"
+                + " runs (%s)", confirmedFlagged, simulations, percent(confirmedFlagged, simulations)));
+        if (simulated.confirming() > 0) {
+            md.append(String.format(Locale.ROOT, "; their first %d trials alone flagged %d (%s)", simulated.trials(),
+                    firstFlagged, percent(firstFlagged, simulations)));
+        }
+        md.append(".**");
+        if (simulated.confirming() == 0 && simulated.confirmationTrials() > 0) {
+            md.append(String.format(Locale.ROOT, " Confirmation trials not simulated: %d first trials and %d"
+                    + " confirmation trials need %d pooled trials, and there are %d.", simulated.trials(),
+                    simulated.confirmationTrials(), simulated.trials() + simulated.confirmationTrials(),
+                    simulated.pooled()));
+        }
+        md.append("\n\n");
+        List<String> header = new ArrayList<>(List.of("pair", "call", "metric", "trials pooled", "flagged, no change"));
+        changes.subList(1, changes.size()).forEach(change -> header.add("+" + Format.axis(change) + "%"));
+        header.add("seen 9 in 10 from");
+        List<List<String>> rows = new ArrayList<>();
+        for (Pooled line : pooled) {
+            AbComparison.Series series = line.series();
+            List<String> row = new ArrayList<>(List.of(series.key().pair(), series.key().call(),
+                    series.cost() == null ? series.key().mode() + " (" + series.unit() + ")" : series.cost().header(),
+                    String.valueOf(series.before().length)));
+            for (int flagged : line.flagged()) {
+                row.add(percent(flagged, simulations));
+            }
+            String seen = "> " + Format.axis(changes.get(changes.size() - 1)) + "%";
+            for (int change = 1; change < changes.size(); change++) {
+                if (line.flagged()[change] >= POWER * simulations) {
+                    seen = Format.axis(changes.get(change)) + "%";
+                    break;
+                }
+            }
+            row.add(seen);
+            rows.add(row);
+        }
+        md.append(Markdown.table(header, rows));
+        return md.toString();
+    }
+
+    private static String percent(int count, int of) {
+        return String.format(Locale.ROOT, "%.0f%%", 100.0 * count / of);
+    }
+}

@@ -1,0 +1,168 @@
+package org.rpcbench.gate;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.rpcbench.contract.AbVerdict;
+import org.rpcbench.results.Markdown;
+import org.rpcbench.results.Measurement;
+
+/**
+ * Where the variance of A/A runs lives, per metric: between the iterations of a fork, between trials (each a fresh
+ * JVM start at another moment) of one side, and in the candidate-over-baseline ratio the gate judges. The ratio's
+ * spread is what sets what the gate sees; it is smaller than one side's by what the two sides of a trial share (a
+ * moment of machine load, a core's speed), which is why sides are paired in trials, and why running them at once
+ * (a duet) can help. Spreads are coefficients of variation, pooled over the runs by their degrees of freedom, so
+ * that runs of different days add nothing of their own.
+ */
+final class AbVariance {
+
+    /**
+     * One metric's spreads, each a coefficient of variation.
+     *
+     * @param iterations    between the measured iterations of a fork
+     * @param fromIterations what a trial's mean would spread by from its iterations alone: {@code iterations} over
+     *                      the square root of the iterations a fork has
+     * @param trials        between the trials' means of one side
+     * @param ratio         of the candidate's trial mean over the baseline's (as the log ratio's standard deviation)
+     * @param trialMinutes  a trial's mean wall time, both sides' launchers
+     */
+    record Row(AbComparison.Series series, int trialCount, double iterations, double fromIterations, double trials,
+               double ratio, double trialMinutes) {
+
+        /** The share of one side's trial-to-trial variance that the two sides of a trial share, so the ratio loses. */
+        double shared() {
+            return trials > 0 ? Math.max(0, 1 - ratio * ratio / (2 * trials * trials)) : Double.NaN;
+        }
+
+        /** The ratio's spread over the mean of an hour of trials: what a design buys for the gate's time. */
+        double ratioOverAnHour() {
+            return trialMinutes > 0 ? ratio * Math.sqrt(trialMinutes / 60) : Double.NaN;
+        }
+    }
+
+    private AbVariance() {
+    }
+
+    /** Squared deviations and their degrees of freedom, added over groups: a pooled variance. */
+    private static final class Pooled {
+        private double squares;
+        private int freedom;
+
+        void add(double[] values) {
+            if (values.length < 2) {
+                return;
+            }
+            double mean = mean(values);
+            for (double value : values) {
+                squares += (value - mean) * (value - mean);
+            }
+            freedom += values.length - 1;
+        }
+
+        /** Each value over the group's mean, so the pool is of coefficients of variation. */
+        void addRelative(double[] values) {
+            double mean = mean(values);
+            if (values.length >= 2 && mean != 0) {
+                double[] relative = new double[values.length];
+                for (int i = 0; i < values.length; i++) {
+                    relative[i] = values[i] / mean;
+                }
+                add(relative);
+            }
+        }
+
+        double deviation() {
+            return freedom == 0 ? Double.NaN : Math.sqrt(squares / freedom);
+        }
+    }
+
+    /** One row per metric the runs judged, in the order of the first run that has it. */
+    static List<Row> rows(List<AbComparison.Trials> runs, AbVerdict.Thresholds thresholds) {
+        Map<String, AbComparison.Series> labels = new LinkedHashMap<>();
+        runs.forEach(run -> run.series(thresholds).forEach(series -> labels.putIfAbsent(series.label(), series)));
+        List<Row> rows = new ArrayList<>();
+        for (AbComparison.Series series : labels.values()) {
+            Pooled iterations = new Pooled();
+            Pooled trials = new Pooled();
+            Pooled ratio = new Pooled();
+            int trialCount = 0;
+            int forks = 0;
+            int iterationCount = 0;
+            double minutes = 0;
+            Function<Measurement, List<List<Double>>> forksOf = series.cost() == null
+                    ? Measurement::forkIterations
+                    : measured -> measured.costs().get(series.cost()).forkIterations();
+            for (AbComparison.Trials run : runs) {
+                List<double[]> means = new ArrayList<>();
+                for (int trial : run.measuring(series.key(), series.cost())) {
+                    Measurement before = run.baseline().get(trial).get(series.key());
+                    Measurement after = run.candidate().get(trial).get(series.key());
+                    means.add(new double[] {AbComparison.Series.value(before, series.cost()),
+                            AbComparison.Series.value(after, series.cost())});
+                    minutes += run.wallTimes().get(trial).toMillis() / 60_000.0;
+                    for (Measurement side : List.of(before, after)) {
+                        for (List<Double> fork : forksOf.apply(side)) {
+                            iterations.addRelative(fork.stream().mapToDouble(Double::doubleValue).toArray());
+                            forks++;
+                            iterationCount += fork.size();
+                        }
+                    }
+                }
+                trialCount += means.size();
+                trials.addRelative(means.stream().mapToDouble(pair -> pair[0]).toArray());
+                trials.addRelative(means.stream().mapToDouble(pair -> pair[1]).toArray());
+                ratio.add(means.stream().mapToDouble(pair -> Math.log(pair[1] / pair[0])).toArray());
+            }
+            double perFork = forks == 0 ? Double.NaN : (double) iterationCount / forks;
+            rows.add(new Row(series, trialCount, iterations.deviation(),
+                    iterations.deviation() / Math.sqrt(perFork), trials.deviation(), ratio.deviation(),
+                    trialCount == 0 ? 0 : minutes / trialCount));
+        }
+        return rows;
+    }
+
+    private static double mean(double[] values) {
+        return Arrays.stream(values).average().orElseThrow();
+    }
+
+    static String markdown(List<Row> rows) {
+        StringBuilder md = new StringBuilder("## Where the variance lives\n\n");
+        md.append("Per metric, pooled over the runs: the spread between a fork's measured iterations; what a trial's"
+                + " mean would spread by from those alone; the spread between one side's trials (each a fresh JVM"
+                + " at another moment); that of the candidate-over-baseline ratio, which the gate judges; the share"
+                + " of one side's trial-to-trial variance the two sides of a trial have in common, which the ratio"
+                + " cancels; and the ratio's spread over the mean of an hour of trials, which compares designs"
+                + " whose trials take different times (smaller sees more in the same time), from the minutes a"
+                + " trial took, both sides' launchers. Coefficients of"
+                + " variation; the ratio's is its logarithm's standard deviation.\n\n");
+        List<String> header = List.of("pair", "call", "metric", "trials", "iterations of a fork",
+                "a trial, from its iterations", "trials, one side", "trials, candidate / baseline",
+                "shared by both sides", "ratio, an hour of trials", "minutes a trial");
+        List<List<String>> table = new ArrayList<>();
+        for (Row row : rows) {
+            AbComparison.Series series = row.series();
+            table.add(List.of(series.key().pair(), series.key().call(),
+                    series.cost() == null ? series.key().mode() + " (" + series.unit() + ")" : series.cost().header(),
+                    String.valueOf(row.trialCount()), percent(row.iterations()), percent(row.fromIterations()),
+                    percent(row.trials()), percent(row.ratio()), share(row.shared()), percent(row.ratioOverAnHour()),
+                    row.trialMinutes() == 0 ? ""
+                            : String.format(Locale.ROOT, "%.1f", row.trialMinutes())));
+        }
+        md.append(Markdown.table(header, table)).append('\n');
+        return md.toString();
+    }
+
+    private static String percent(double fraction) {
+        return Double.isNaN(fraction) ? "" : String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+    }
+
+    private static String share(double fraction) {
+        return Double.isNaN(fraction) ? "" : String.format(Locale.ROOT, "%.0f%%", fraction * 100);
+    }
+}

@@ -1,0 +1,298 @@
+package org.rpcbench.gate;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
+
+import org.rpcbench.contract.AbRecord;
+import org.rpcbench.contract.AbVerdict;
+import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.HistoryEntry;
+import org.rpcbench.contract.RunRecord;
+import org.rpcbench.results.BenchmarkKey;
+import org.rpcbench.results.Format;
+import org.rpcbench.results.InputException;
+import org.rpcbench.results.Markdown;
+import org.rpcbench.results.Measurement;
+import org.rpcbench.results.Run;
+import org.rpcbench.results.Welch;
+
+/**
+ * The benchmark history: every night's figures, one series per machine, pair, benchmark, mode, threads, params and
+ * metric, searched for steps ({@link ChangePoints}) and for slow drifts. A step to the worse side beyond the threshold
+ * that begins among the newest nights is flagged; older steps and drifts are reported, with the commits they lie
+ * between. Two machines' figures are never one series: runners differ by CPU model, and a step from one to the other
+ * is the machine's, which is what an A/B run on one machine exists to keep out of a verdict.
+ */
+final class History {
+
+    /** The newest nights a drift is fitted over: four weeks of nightly runs. */
+    static final int DRIFT_NIGHTS = 28;
+
+    /** One series' key: what {@link HistoryEntry} measures and on which machine, without when and which commit. */
+    record SeriesKey(String machine, String pair, String benchmark, String mode, int threads,
+            SortedMap<String, String> params, String metric) {
+
+        static SeriesKey of(HistoryEntry entry) {
+            return new SeriesKey(entry.machine(), entry.pair(), entry.benchmark(), entry.mode(), entry.threads(),
+                    entry.params(), entry.metric());
+        }
+
+        String machineText() {
+            return machine == null ? "unknown" : machine;
+        }
+
+        boolean higherIsBetter() {
+            return AbVerdict.SCORE.equals(metric) && Measurement.THROUGHPUT.equals(mode);
+        }
+
+        String call() {
+            return new BenchmarkKey(pair, benchmark, mode, threads, params).call();
+        }
+
+        String metricText(String unit) {
+            for (CallCost cost : CallCost.values()) {
+                if (cost.label().equals(metric)) {
+                    return cost.header();
+                }
+            }
+            return mode + " (" + unit + ")";
+        }
+    }
+
+    /**
+     * A step in one series: the entries either side of it name the commits it lies between.
+     *
+     * @param flagged a step to the worse side, beyond the threshold, among the newest nights: it fails the check
+     */
+    record Step(SeriesKey key, String unit, HistoryEntry lastBefore, HistoryEntry firstAfter,
+            ChangePoints.Step step, boolean worse, boolean flagged) {
+    }
+
+    /** A slow change over the newest nights: the fitted line's change per week and over its span, in percent. */
+    record Drift(SeriesKey key, String unit, HistoryEntry first, HistoryEntry last, double perWeek, double total,
+            boolean worse) {
+    }
+
+    /** What the check found; {@code nights} is the longest series' length. */
+    record Check(int series, int nights, List<Step> steps, List<Drift> drifts) {
+
+        boolean passed() {
+            return steps.stream().noneMatch(Step::flagged);
+        }
+    }
+
+    private History() {
+    }
+
+    /**
+     * The figures of a run directory (each result's score and costs) or of a judged A/B run (the candidate's means
+     * over its trials), dated by the run's start and marked with its commit.
+     */
+    static List<HistoryEntry> entries(Path source) throws InputException {
+        if (Files.isRegularFile(source.resolve(AbRecord.FILE_NAME))) {
+            if (!Files.isRegularFile(source.resolve(AbVerdict.FILE_NAME))) {
+                throw new InputException(source + " has no " + AbVerdict.FILE_NAME + ": judge it first (benchmark.sh"
+                        + " ab --judge " + source + ")");
+            }
+            AbRecord record;
+            AbVerdict verdict;
+            try {
+                record = AbRecord.read(source);
+                verdict = AbVerdict.read(source);
+            } catch (UncheckedIOException e) {
+                throw new InputException(e.getMessage());
+            }
+            String machine = abMachine(source, record);
+            List<HistoryEntry> entries = new ArrayList<>();
+            for (AbVerdict.Line line : verdict.lines()) {
+                if (line.benchmark() != null && line.candidate() != null) {
+                    entries.add(new HistoryEntry(record.start(), record.candidate().commit(), machine, line.pair(),
+                            line.benchmark(), line.mode(), line.threads(), line.params(), line.metric(), line.unit(),
+                            line.candidate()));
+                }
+            }
+            return entries;
+        }
+        Run run = Run.load(List.of(source));
+        String time = run.info() != null && run.info().start() != null ? run.info().start() : Instant.now().toString();
+        String commit = run.info() != null && run.info().environment() != null
+                ? run.info().environment().gitCommit() : null;
+        String machine = run.info() == null ? null : HistoryEntry.machine(run.info().environment());
+        List<HistoryEntry> entries = new ArrayList<>();
+        for (Measurement m : run.measurements()) {
+            entries.add(new HistoryEntry(time, commit, machine, m.pair(), m.benchmark(), m.mode(), m.threads(),
+                    m.params(), AbVerdict.SCORE, m.unit(), m.score()));
+            m.costs().forEach((cost, value) -> {
+                if (CallCost.JUDGED.contains(cost)) {
+                    entries.add(new HistoryEntry(time, commit, machine, m.pair(), m.benchmark(), m.mode(),
+                            m.threads(), m.params(), cost.label(), cost.unit(), value.score()));
+                }
+            });
+        }
+        return entries;
+    }
+
+    /** The machine an A/B run's trials ran on: the first of its runs that names one, or null. */
+    private static String abMachine(Path source, AbRecord record) {
+        for (AbRecord.Trial trial : record.trials()) {
+            for (String run : Arrays.asList(trial.candidateRun(), trial.baselineRun())) {
+                if (run == null || !Files.isRegularFile(source.resolve(run).resolve(Run.RUN_JSON))) {
+                    continue;
+                }
+                try {
+                    String machine = HistoryEntry.machine(RunRecord.read(source.resolve(run)).environment());
+                    if (machine != null) {
+                        return machine;
+                    }
+                } catch (UncheckedIOException e) {
+                    // a run.json cut short: the next run may name the machine
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @param threshold smallest step or drift in percent that counts
+     * @param alpha     significance of a step after correction
+     * @param recent    a worse step beginning among this many newest nights of its series fails the check
+     */
+    static Check check(List<HistoryEntry> entries, double threshold, double alpha, int recent) {
+        Map<SeriesKey, List<HistoryEntry>> series = new LinkedHashMap<>();
+        entries.stream().sorted((a, b) -> instant(a).compareTo(instant(b)))
+                .forEach(entry -> series.computeIfAbsent(SeriesKey.of(entry), k -> new ArrayList<>()).add(entry));
+        List<Step> steps = new ArrayList<>();
+        List<Drift> drifts = new ArrayList<>();
+        int nights = 0;
+        for (Map.Entry<SeriesKey, List<HistoryEntry>> one : series.entrySet()) {
+            SeriesKey key = one.getKey();
+            List<HistoryEntry> points = one.getValue();
+            nights = Math.max(nights, points.size());
+            double[] values = points.stream().mapToDouble(HistoryEntry::value).toArray();
+            String unit = points.get(points.size() - 1).unit();
+            List<ChangePoints.Step> found = ChangePoints.find(values, alpha);
+            for (ChangePoints.Step step : found) {
+                double change = step.changePercent();
+                boolean worse = key.higherIsBetter() ? change < 0 : change > 0;
+                boolean flagged = worse && Math.abs(change) >= threshold && step.index() >= points.size() - recent;
+                steps.add(new Step(key, unit, points.get(step.index() - 1), points.get(step.index()), step, worse,
+                        flagged));
+            }
+            Drift drift = drift(key, unit, points.subList(Math.max(0, points.size() - DRIFT_NIGHTS), points.size()),
+                    threshold);
+            if (drift != null) {
+                drifts.add(drift);
+            }
+        }
+        return new Check(series.size(), nights, List.copyOf(steps), List.copyOf(drifts));
+    }
+
+    /**
+     * The fitted change over the newest nights, when they span a week or more and it reaches the threshold. Binary
+     * segmentation cuts a slow drift into steps too small to flag each; the line over the weeks shows it whole.
+     */
+    private static Drift drift(SeriesKey key, String unit, List<HistoryEntry> level, double threshold) {
+        if (level.size() < 2 * ChangePoints.MIN_SEGMENT) {
+            return null;
+        }
+        Instant start = instant(level.get(0));
+        double[] days = level.stream().mapToDouble(e -> Duration.between(start, instant(e)).toMinutes() / 1440.0)
+                .toArray();
+        double span = days[days.length - 1];
+        if (span < 7) {
+            return null;
+        }
+        double[] values = level.stream().mapToDouble(HistoryEntry::value).toArray();
+        double mean = Welch.mean(values, 0, values.length);
+        double perDay = ChangePoints.slope(days, values) / mean * 100;
+        double total = perDay * span;
+        if (Math.abs(total) < threshold) {
+            return null;
+        }
+        boolean worse = key.higherIsBetter() ? total < 0 : total > 0;
+        return new Drift(key, unit, level.get(0), level.get(level.size() - 1), perDay * 7, total, worse);
+    }
+
+    private static Instant instant(HistoryEntry entry) {
+        try {
+            return Instant.parse(entry.time());
+        } catch (DateTimeParseException | NullPointerException e) {
+            return Instant.EPOCH;
+        }
+    }
+
+    static String markdown(Path file, Check check, double threshold, int recent) {
+        StringBuilder md = new StringBuilder("## Benchmark history\n\n").append(Markdown.escape(file.toString()))
+                .append(": ").append(check.series()).append(" series, up to ").append(check.nights())
+                .append(" nights each. A step: a change of level found by binary segmentation with Welch's t-test")
+                .append(" (corrected p below the check's alpha); flagged when it is to the worse side, at least ")
+                .append(Format.axis(threshold)).append("%, and begins among the newest ").append(recent)
+                .append(" nights of its series. A series is one machine's (CPU model and cores): figures of two machines")
+                .append(" are never compared.\n\n");
+        if (check.steps().isEmpty()) {
+            md.append("No step.\n\n");
+        } else {
+            md.append("| pair | call | metric | from | to | between commits | before | after | change | verdict"
+                    + " | machine |\n")
+                    .append("| --- | --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |\n");
+            for (Step step : check.steps()) {
+                String verdict = step.flagged() ? "**regression**" : step.worse() ? "worse" : "better";
+                md.append("| ").append(String.join(" | ", Markdown.escape(step.key().pair()),
+                        Markdown.escape(step.key().call()), Markdown.escape(step.key().metricText(
+                                step.unit())), date(step.lastBefore()), date(step.firstAfter()),
+                        commits(step.lastBefore(), step.firstAfter()), number(step.step().before()),
+                        number(step.step().after()), Format.percent(step.step().changePercent()), verdict,
+                        Markdown.escape(step.key().machineText()))).append(" |\n");
+            }
+            md.append('\n');
+        }
+        if (!check.drifts().isEmpty()) {
+            md.append("Slow drifts over the newest " + DRIFT_NIGHTS + " nights (a least-squares line over a week or"
+                    + " more, reported, not failed):\n\n")
+                    .append("| pair | call | metric | since | per week | in all | side | machine |\n")
+                    .append("| --- | --- | --- | --- | ---: | ---: | --- | --- |\n");
+            for (Drift drift : check.drifts()) {
+                md.append("| ").append(String.join(" | ", Markdown.escape(drift.key().pair()),
+                        Markdown.escape(drift.key().call()), Markdown.escape(drift.key().metricText(
+                                drift.unit())), date(drift.first()), Format.percent(drift.perWeek()),
+                        Format.percent(drift.total()), drift.worse() ? "worse" : "better",
+                        Markdown.escape(drift.key().machineText()))).append(" |\n");
+            }
+            md.append('\n');
+        }
+        md.append(check.passed() ? "**History: passed**\n" : "**History: failed**\n");
+        return md.toString();
+    }
+
+    private static String date(HistoryEntry entry) {
+        String time = entry.time() == null ? "" : entry.time();
+        return time.length() >= 10 ? time.substring(0, 10) : time;
+    }
+
+    /** The git range a step lies in: the last commit before it and the first after. */
+    private static String commits(HistoryEntry before, HistoryEntry after) {
+        if (before.commit() == null || after.commit() == null) {
+            return "";
+        }
+        return "`" + abbreviate(before.commit()) + ".." + abbreviate(after.commit()) + "`";
+    }
+
+    private static String abbreviate(String commit) {
+        return commit.length() > 12 ? commit.substring(0, 12) : commit;
+    }
+
+    private static String number(double value) {
+        return String.format(Locale.ROOT, Math.abs(value) >= 100 ? "%,.0f" : "%,.3f", value);
+    }
+}

@@ -1,0 +1,196 @@
+package org.rpcbench.gate;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.rpcbench.contract.AbRecord;
+import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.OpenLoopReport;
+import org.rpcbench.contract.RunRecord;
+
+/** A/B runs written as benchmark.sh ab writes them: ab.json, and a run directory per side and trial. */
+final class AbRuns {
+
+    /** getUser calls/s per trial: a spread of ±4% as between JVMs here. */
+    static final double[] THROUGHPUT = {10_000, 10_400, 9_600, 10_200, 9_800, 10_100};
+    /** Server bytes per getUser per trial: a spread of ±0.2%. */
+    static final double[] ALLOCATION = {15_000, 15_030, 14_970, 15_010, 14_990, 15_000};
+    /** A throughput's three iterations in a fork: the mean, and this share below and above it. */
+    static final double ITERATION_SPREAD = 0.02;
+    /** When each side of every trial started and ended. */
+    static final String START = "2026-11-29T10:00:00Z";
+    static final String END = "2026-11-29T10:02:00Z";
+
+    private AbRuns() {
+    }
+
+    /**
+     * What one side of one trial did: its pair's status (with a message when it did not pass) and, when it passed,
+     * getUser's calls/s and server bytes per call (null: not reported), and listUser too when asked.
+     */
+    record Side(String status, String message, double callsPerSecond, Double serverBytes, boolean listUser) {
+
+        static Side passed(double callsPerSecond, Double serverBytes) {
+            return new Side("passed", null, callsPerSecond, serverBytes, false);
+        }
+
+        static Side notPassed(String status, String message) {
+            return new Side(status, message, 0, null, false);
+        }
+
+        Side withListUser() {
+            return new Side(status, message, callsPerSecond, serverBytes, true);
+        }
+
+        Side withoutServerBytes() {
+            return new Side(status, message, callsPerSecond, null, listUser);
+        }
+    }
+
+    /** One side's run-all of one trial: run.json and, when it passed, the pair's JMH JSON. */
+    private static void run(Path directory, String name, Side side) throws IOException {
+        Path run = Files.createDirectories(directory.resolve(name));
+        boolean passed = side.status().equals("passed");
+        // every trial's sides ran within the same two minutes
+        Files.writeString(run.resolve("run.json"), "{\"runId\": \"" + name + "\", \"start\": \"" + START
+                + "\", \"end\": \"" + END + "\", \"pairs\": [{\"pair\":"
+                + " \"dubbo-kryo\", \"status\": \"" + side.status() + "\"" + (passed
+                        ? ", \"result\": \"dubbo-kryo.json\"}]}" : ", \"message\": \"" + side.message() + "\"}]}"),
+                StandardCharsets.UTF_8);
+        if (passed) {
+            List<String> results = new ArrayList<>();
+            results.add(result("getUser", side.callsPerSecond(), side.serverBytes()));
+            if (side.listUser()) {
+                results.add(result("listUser", side.callsPerSecond() / 2, side.serverBytes()));
+            }
+            Files.writeString(run.resolve("dubbo-kryo.json"), "[" + String.join(", ", results) + "]",
+                    StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String result(String call, double callsPerSecond, Double serverBytes) {
+        return String.format(Locale.ROOT, "{\"benchmark\": \"org.rpcbench.client.UserServiceBenchmark.%s\","
+                + " \"mode\": \"thrpt\", \"threads\": 32, \"primaryMetric\": {\"score\": %f, \"scoreError\":"
+                + " \"NaN\", \"scoreUnit\": \"ops/s\", \"rawData\": [[%f, %f, %f]]}, \"secondaryMetrics\": {%s}}",
+                call, callsPerSecond, callsPerSecond * (1 - ITERATION_SPREAD), callsPerSecond,
+                callsPerSecond * (1 + ITERATION_SPREAD), serverBytes == null ? "" : String.format(Locale.ROOT,
+                        "\"cost.server.alloc\": {\"score\": %f, \"scoreError\": \"NaN\", \"scoreUnit\": \"B/op\","
+                                + " \"rawData\": [[%f]]}", serverBytes, serverBytes));
+    }
+
+    /**
+     * Trials with the candidate's throughput and server bytes scaled by these factors; a trial listed in
+     * {@code failedTrials} has the candidate's pair failed.
+     */
+    static void write(Path directory, int trials, double throughputFactor, double allocationFactor,
+            int... failedTrials) throws IOException {
+        double[] throughputFactors = new double[trials];
+        Arrays.fill(throughputFactors, throughputFactor);
+        write(directory, throughputFactors, allocationFactor, null, failedTrials);
+    }
+
+    /**
+     * A trial per throughput factor, the candidate's throughput scaled by it; confirmation trials from
+     * {@code confirmationFrom} on (null: none).
+     */
+    static void write(Path directory, double[] throughputFactors, double allocationFactor, Integer confirmationFrom,
+            int... failedTrials) throws IOException {
+        int trials = throughputFactors.length;
+        List<Side> baseline = new ArrayList<>();
+        List<Side> candidate = new ArrayList<>();
+        for (int i = 0; i < trials; i++) {
+            int number = i + 1;
+            boolean failed = Arrays.stream(failedTrials).anyMatch(trial -> trial == number);
+            baseline.add(baseline(i));
+            candidate.add(failed ? Side.notPassed("failed", "dubbo-kryo-client exited 1: wire check failed")
+                    : candidate(i, throughputFactors[i], allocationFactor));
+        }
+        write(directory, baseline, candidate, confirmationFrom);
+    }
+
+    /** Trial {@code i}'s baseline as {@link #write(Path, int, double, double, int...)} writes it. */
+    static Side baseline(int i) {
+        return Side.passed(THROUGHPUT[i % THROUGHPUT.length], ALLOCATION[i % ALLOCATION.length]);
+    }
+
+    /** Trial {@code i}'s candidate, scaled: as noisy as the baseline's trial, differently. */
+    static Side candidate(int i, double throughputFactor, double allocationFactor) {
+        return Side.passed(THROUGHPUT[(i + 2) % THROUGHPUT.length] * throughputFactor,
+                ALLOCATION[(i + 3) % ALLOCATION.length] * allocationFactor);
+    }
+
+    /** A trial per baseline side, each with the candidate side beside it; the exit of a side not passed is 1. */
+    static void write(Path directory, List<Side> baseline, List<Side> candidate, Integer confirmationFrom)
+            throws IOException {
+        write(directory, baseline, candidate, confirmationFrom,
+                confirmationFrom == null ? 0 : baseline.size() - confirmationFrom + 1);
+    }
+
+    /** The same, the run given {@code confirmationTrials} whether or not they ran. */
+    static void write(Path directory, List<Side> baseline, List<Side> candidate, Integer confirmationFrom,
+            int confirmationTrials) throws IOException {
+        List<AbRecord.Trial> done = new ArrayList<>();
+        for (int i = 0; i < baseline.size(); i++) {
+            int number = i + 1;
+            String prefix = String.format("trial-%02d-", number);
+            run(directory, prefix + "baseline", baseline.get(i));
+            run(directory, prefix + "candidate", candidate.get(i));
+            done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline",
+                    exit(baseline.get(i)), prefix + "candidate", exit(candidate.get(i)), null, null));
+        }
+        record(directory, done, List.of("--forks", "1"), confirmationFrom, confirmationTrials);
+    }
+
+    private static void record(Path directory, List<AbRecord.Trial> done, List<String> clientArgs,
+            Integer confirmationFrom, int confirmationTrials) {
+        new AbRecord(new AbRecord.Side("HEAD~1", "0123456789abcdef0123", null, "/wt/a"),
+                new AbRecord.Side("/work/main", "fedcba9876543210fedc", true, "/work/main"), List.of("dubbo-kryo"),
+                "user", clientArgs, List.of(), 42, List.of("benchmark.sh", "ab"), "start", "end", done,
+                confirmationFrom, confirmationTrials, null).write(directory);
+    }
+
+    /**
+     * Open-loop trials of getUser at 8,000 calls/s: each side's server CPU per call as given, trial by trial, its
+     * mean response time 1 ms (both sides alike but for a ±2% wobble), its client CPU 90 µs a call, and the server's
+     * Java threads 3 µs less than its process.
+     */
+    static void writeOpenLoop(Path directory, double[] baselineServerCpu, double[] candidateServerCpu) {
+        List<AbRecord.Trial> done = new ArrayList<>();
+        for (int i = 0; i < baselineServerCpu.length; i++) {
+            int number = i + 1;
+            String prefix = String.format("trial-%02d-", number);
+            openLoopRun(directory.resolve(prefix + "baseline"), baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1));
+            openLoopRun(directory.resolve(prefix + "candidate"), candidateServerCpu[i], 1 + 0.02 * (((i + 1) % 3) - 1));
+            done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline", 0,
+                    prefix + "candidate", 0, START, END));
+        }
+        record(directory, done, List.of("--rate", "8000", "--warmup", "10", "--duration", "6"), null, 0);
+    }
+
+    private static void openLoopRun(Path run, double serverCpu, double meanMillis) {
+        OpenLoopReport.Latency time = new OpenLoopReport.Latency(48_000, meanMillis, meanMillis * 0.8, meanMillis * 1.5,
+                meanMillis * 3, meanMillis * 5, meanMillis * 6, meanMillis * 8);
+        OpenLoopReport.CallResult getUser = new OpenLoopReport.CallResult("getUser", 8000, null, 48_000, 48_000, 0,
+                48_000, 0, 0, 8000, time, time, 6, 0, null, "getUser.hlog", null, null,
+                Map.of(CallCost.SERVER_CPU.label(), serverCpu, CallCost.SERVER_THREADS_CPU.label(), serverCpu - 3,
+                        CallCost.CLIENT_CPU.label(), 90.0));
+        OpenLoopReport report = new OpenLoopReport(1, 8000.0, null, null, OpenLoopReport.FIXED, 10_000, 6_000, 32,
+                List.of(getUser));
+        new RunRecord(run.getFileName().toString(), "quick", "user", List.of("--rate", "8000"), List.of(), START, END,
+                null, List.of(new RunRecord.Pair("dubbo-kryo", "dubbo", "dubbo", "kryo", RunRecord.Pair.PASSED, null,
+                        null, START, END, 60.0, "1x1", null, List.of(), List.of(new RunRecord.Consumer(
+                                "dubbo-kryo-open-loop.json", "dubbo-kryo-client.out", 0, List.of(), null, report,
+                                null)), List.of(), List.of()))).write(run);
+    }
+
+    private static int exit(Side side) {
+        return side.status().equals("passed") ? 0 : 1;
+    }
+}
