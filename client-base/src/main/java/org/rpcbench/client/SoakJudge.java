@@ -78,8 +78,8 @@ final class SoakJudge {
     private Check liveSetGrowth(List<JvmSample> window) {
         List<JvmSample> points = window.stream().filter(sample -> sample.liveSetBytes() >= 0).toList();
         if (points.size() < 2) {
-            return Check.notJudged(SoakReport.LIVE_SET, limits.liveSetMbPerHour(), "MB/h", points.size() + " live-set measurements after the warmup, 2 needed (the sampler's"
-                    + " --live-set-every)");
+            return Check.notJudged(SoakReport.LIVE_SET, limits.liveSetMbPerHour(), "MB/h", points.size()
+                    + " live-set measurements after the warmup, 2 needed (the sampler's --live-set-every)");
         }
         double meanT = points.stream().mapToDouble(JvmSample::epochMillis).average().orElse(0);
         double meanY = points.stream().mapToDouble(JvmSample::liveSetBytes).average().orElse(0);

@@ -20,8 +20,9 @@ import org.rpcbench.stack.Causes;
  * A soak's load: threads in a closed loop, each going round the calls in turn (thread i starting at call i, so every
  * call is in flight at once), every answer checked. A failed or wrong call is counted and the thread goes on, as a
  * long run must, after a pause that doubles with each failure in a row (10 ms to a second); the first is kept for the
- * verdict. A server found gone after a failure ends the load: calling it on would only fill the log. Response times, from each send, go into an HdrHistogram
- * {@link Recorder} whose interval histograms the sampler takes with each sample.
+ * verdict. A server found gone after a failure ends the load: calling it on would only fill the log. Response times,
+ * from each send, go into an HdrHistogram {@link Recorder} whose interval histograms the sampler takes with each
+ * sample.
  */
 final class SoakLoad {
 

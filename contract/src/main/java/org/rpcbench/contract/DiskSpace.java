@@ -33,8 +33,9 @@ public final class DiskSpace {
             if (usable >= bytes) {
                 return null;
             }
-            return String.format(Locale.ROOT, "the disk holding %s (%s) has %.1f MiB free; a run's files need %d MiB: free some"
-                    + " space or write elsewhere", directory, store, usable / (double) (1L << 20), bytes >> 20);
+            return String.format(Locale.ROOT, "the disk holding %s (%s) has %.1f MiB free; a run's files need %d MiB:"
+                    + " free some space or write elsewhere", directory, store, usable / (double) (1L << 20),
+                    bytes >> 20);
         } catch (IOException e) {
             return null; // a store the JVM cannot read: writing will say what is wrong
         }

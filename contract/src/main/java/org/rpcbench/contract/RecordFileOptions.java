@@ -1,6 +1,7 @@
 package org.rpcbench.contract;
 
 import java.nio.file.Path;
+
 import picocli.CommandLine.Option;
 
 /**

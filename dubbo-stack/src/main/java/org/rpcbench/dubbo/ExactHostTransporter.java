@@ -48,7 +48,8 @@ public class ExactHostTransporter implements Transporter {
         @Override
         public InetSocketAddress getBindAddress() {
             String host = getUrl().getParameter(BIND_HOST_KEY);
-            return host == null ? super.getBindAddress() : new InetSocketAddress(host, super.getBindAddress().getPort());
+            return host == null ? super.getBindAddress()
+                    : new InetSocketAddress(host, super.getBindAddress().getPort());
         }
     }
 

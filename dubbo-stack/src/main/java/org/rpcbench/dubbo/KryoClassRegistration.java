@@ -1,9 +1,8 @@
 package org.rpcbench.dubbo;
 
+import com.esotericsoftware.kryo.Kryo;
 import org.apache.dubbo.common.serialize.kryo.utils.KryoUtils;
 import org.rpcbench.api.RegisteredClasses;
-
-import com.esotericsoftware.kryo.Kryo;
 
 /**
  * Declared as a bean in a registered kryo pair's provider.xml and consumer.xml: registers {@link RegisteredClasses}

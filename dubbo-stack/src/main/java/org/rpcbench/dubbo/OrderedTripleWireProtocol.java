@@ -2,6 +2,7 @@ package org.rpcbench.dubbo;
 
 import java.util.ArrayList;
 import java.util.List;
+
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.common.extension.Activate;
 import org.apache.dubbo.remoting.ChannelHandler;

@@ -1,7 +1,7 @@
 package org.rpcbench.gate;
 
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** What the gate's commands (compare, ab, history) check alike in their options. */
 public final class GateOptions {

@@ -238,8 +238,8 @@ final class History {
                 .append(" nights each. A step: a change of level found by binary segmentation with Welch's t-test")
                 .append(" (corrected p below the check's alpha); flagged when it is to the worse side, at least ")
                 .append(Format.axis(threshold)).append("%, and begins among the newest ").append(recent)
-                .append(" nights of its series. A series is one machine's (CPU model and cores): figures of two machines")
-                .append(" are never compared.\n\n");
+                .append(" nights of its series. A series is one machine's (CPU model and cores): figures of two")
+                .append(" machines are never compared.\n\n");
         if (check.steps().isEmpty()) {
             md.append("No step.\n\n");
         } else {

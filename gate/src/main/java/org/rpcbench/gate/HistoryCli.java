@@ -11,12 +11,12 @@ import java.util.concurrent.Callable;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.HistoryEntry;
 import org.rpcbench.results.InputException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * {@code history append}: a night's figures onto the history file; {@code history check}: the steps and drifts in

@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import com.google.protobuf.MessageLite;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -22,7 +21,6 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.Page;
 import org.rpcbench.api.User;
-import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.WireProof;

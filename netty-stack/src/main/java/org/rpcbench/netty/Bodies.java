@@ -7,10 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.rpcbench.api.CpuBoundContract;
-import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.api.Payload;
 import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserServiceContract;
+import org.rpcbench.contract.FrameBytes;
 
 /**
  * The bytes the ceiling sends: for each call a request and an answer body of the kryo pair's sizes, their content a

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+
 import org.rpcbench.contract.RunRecord;
 
 /** JFR recordings turned into folded stacks and flame graphs, written beside each recording. */

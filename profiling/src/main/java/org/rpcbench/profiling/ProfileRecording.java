@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.text.ParseException;
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
+
 import one.profiler.AsyncProfiler;
 
 /**

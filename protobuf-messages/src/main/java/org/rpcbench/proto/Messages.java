@@ -24,9 +24,10 @@ import org.rpcbench.stack.ServerSample;
 
 /**
  * The benchmark's beans to protobuf messages and back, field for field: what a service that already has its beans
- * does to offer them over gRPC, or Dubbo's triple in IDL mode. Both sides convert, so every stack's server answers from the same implementation
- * and every client checks the same beans; the conversion is part of the measured call, as it would be in that
- * service. The beans' fields are never null in the benchmark: protobuf's builders refuse a null.
+ * does to offer them over gRPC, or Dubbo's triple in IDL mode. Both sides convert, so every stack's server answers
+ * from the same implementation and every client checks the same beans; the conversion is part of the measured call,
+ * as it would be in that service. The beans' fields are never null in the benchmark: protobuf's builders refuse a
+ * null.
  */
 public final class Messages {
 

@@ -202,7 +202,8 @@ public final class RegistryLatency {
                 Registry providerRegistry = registry(providerSide, "rpcbench-registry-latency-provider");
                 Registry consumerRegistry = registry(consumerSide, "rpcbench-registry-latency-consumer");
                 URL subscription = URL.valueOf("consumer://127.0.0.1/" + UserService.class.getName()
-                        + "?interface=" + UserService.class.getName() + "&category=providers&check=false&side=consumer");
+                        + "?interface=" + UserService.class.getName()
+                        + "&category=providers&check=false&side=consumer");
                 NotifyListener listener = this::notified;
                 consumerRegistry.subscribe(subscription, listener);
                 List<URL> urls = new ArrayList<>();
@@ -210,7 +211,8 @@ public final class RegistryLatency {
                     // provider URLs as a provider of the benchmark registers them; nothing listens on these ports
                     urls.add(URL.valueOf("dubbo://127.0.0.1:" + (20880 + i) + "/" + UserService.class.getName()
                             + "?interface=" + UserService.class.getName() + "&category=providers&side=provider"
-                            + "&application=rpcbench-registry-latency-provider&methods=existUser,createUser,getUser,listUser"));
+                            + "&application=rpcbench-registry-latency-provider"
+                            + "&methods=existUser,createUser,getUser,listUser"));
                 }
                 List<Change> changes = new ArrayList<>();
                 for (int round = 0; round < rounds; round++) {

@@ -16,12 +16,12 @@ import org.rpcbench.gate.GateOptions;
 import org.rpcbench.gate.HistoryCli;
 import org.rpcbench.results.InputException;
 import org.rpcbench.results.Run;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * {@code report}: report.md and report.html of a run; {@code compare}: the regression gate between two runs. Exit

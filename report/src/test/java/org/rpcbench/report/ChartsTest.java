@@ -23,7 +23,8 @@ import org.rpcbench.results.Fixtures;
 class ChartsTest {
 
     private static final Pattern TEXT = Pattern.compile(
-            "<text x=\"([-0-9.]+)\" y=\"([-0-9.]+)\" text-anchor=\"(\\w+)\" font-size=\"(\\d+)\"([^>]*)>([^<]*)</text>");
+            "<text x=\"([-0-9.]+)\" y=\"([-0-9.]+)\" text-anchor=\"(\\w+)\" font-size=\"(\\d+)\""
+                    + "([^>]*)>([^<]*)</text>");
     private static final Pattern POLYLINE = Pattern.compile("<polyline [^>]*points=\"([^\"]*)\"");
     private static final Pattern RECT = Pattern.compile("<rect x=\"[-0-9.]+\" y=\"[-0-9.]+\" width=\"([-0-9.]+)\"");
     private static final List<String> PAYLOADS = List.of("empty", "1k", "200k", "1m", "person", "bid100",

@@ -423,7 +423,8 @@ class ReportTest {
         SoakReport.Check broken = new SoakReport.Check(SoakReport.FULL_GCS, 2, 0, "", false, "after the warmup");
         SoakReport soak = new SoakReport(start, start + 60_000, 60_000, 20_000, 5000, 20,
                 List.of("echo:5k", "echo:person", "echo:personMap"), SoakReport.Limits.DEFAULT, 1_000_000, 0, null,
-                null, List.of(new SoakReport.JvmVerdict("client", "/elsewhere/dubbo-kryo-client.jvm.jsonl", 8, List.of(ok)),
+                null, List.of(
+                        new SoakReport.JvmVerdict("client", "/elsewhere/dubbo-kryo-client.jvm.jsonl", 8, List.of(ok)),
                         new SoakReport.JvmVerdict("server", "/elsewhere/dubbo-kryo-server.jvm.jsonl", 8,
                                 List.of(ok, broken))),
                 false, "server full GCs 2 beyond 0");

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+
+import org.junit.jupiter.api.Test;
 import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
 import org.rpcbench.server.BenchmarkServer;
@@ -13,7 +15,6 @@ import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.StackConnection;
 import org.rpcbench.stack.Stacks;
 import org.rpcbench.stack.Target;
-import org.junit.jupiter.api.Test;
 
 /**
  * Calls one after another over one kept-alive HTTP/1.1 connection, each answer checked. Dubbo 3.3.6 on its own lost

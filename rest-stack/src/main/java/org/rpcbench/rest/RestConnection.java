@@ -1,9 +1,5 @@
 package org.rpcbench.rest;
 
-import com.alibaba.fastjson2.JSON;
-import com.alibaba.fastjson2.JSONReader;
-import com.alibaba.fastjson2.JSONWriter;
-import com.alibaba.fastjson2.TypeReference;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
@@ -15,6 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+
+import com.alibaba.fastjson2.JSON;
+import com.alibaba.fastjson2.JSONReader;
+import com.alibaba.fastjson2.JSONWriter;
+import com.alibaba.fastjson2.TypeReference;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -41,9 +42,9 @@ import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ProbeService;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerUnreachableException;
+import org.rpcbench.stack.StackConnection;
 import org.rpcbench.stack.Target;
 import org.rpcbench.stack.WireCheckException;
-import org.rpcbench.stack.StackConnection;
 
 /**
  * The suite's calls over HTTP/1.1 with the JDK's client: each a POST of its arguments as JSON (one argument as itself,

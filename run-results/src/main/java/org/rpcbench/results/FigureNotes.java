@@ -19,8 +19,8 @@ public final class FigureNotes {
 
     /** What closed-loop percentiles are, wherever the report shows them. */
     public static final String CLOSED_LOOP_NOTE = "Percentiles from JMH's sample mode: a closed loop, each thread"
-            + " sending its next call when the last returns (service time under a fixed concurrency; a stall is counted once"
-            + " per thread), not response time at a fixed rate (run-all --rate).";
+            + " sending its next call when the last returns (service time under a fixed concurrency; a stall is counted"
+            + " once per thread), not response time at a fixed rate (run-all --rate).";
 
     /**
      * Beside the throughput the harness bounds (beside the row's name where it has no throughput), explained under

@@ -32,6 +32,7 @@ import org.rpcbench.contract.RunRecord;
 import org.rpcbench.gate.AbComparison;
 import org.rpcbench.gate.AbPower;
 import org.rpcbench.gate.GateOptions;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +40,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 import sun.misc.Signal;
 
 /**

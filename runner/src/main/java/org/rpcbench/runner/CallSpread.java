@@ -31,12 +31,13 @@ final class CallSpread {
                 .mapToLong(Long::longValue).sum();
         String spread = providers.stream()
                 .map(provider -> provider.port() + " " + (provider.calls() == null ? "no count (no stop line)"
-                        : String.format(Locale.ROOT, "%.1f%% (%,d)", total == 0 ? 0.0 : 100.0 * provider.calls() / total,
-                                provider.calls())))
+                        : String.format(Locale.ROOT, "%.1f%% (%,d)",
+                                total == 0 ? 0.0 : 100.0 * provider.calls() / total, provider.calls())))
                 .collect(Collectors.joining(", "));
         double fair = (double) total / providers.size();
         boolean uneven = !faulted && total > 0 && providers.stream()
                 .anyMatch(provider -> provider.calls() != null && provider.calls() < fair * UNEVEN);
-        return "calls per provider: " + spread + (uneven ? " - UNEVEN: a provider served under a third of its share" : "");
+        return "calls per provider: " + spread
+                + (uneven ? " - UNEVEN: a provider served under a third of its share" : "");
     }
 }

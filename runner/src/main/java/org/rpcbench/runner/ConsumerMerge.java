@@ -69,7 +69,8 @@ final class ConsumerMerge {
             }
         }
         // written whole or not at all: a run stopped here leaves no half-written result
-        Path partial = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName(), ".partial");
+        Path partial = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName(),
+                ".partial");
         try {
             JSON.writeValue(partial.toFile(), merged);
             RecordFiles.move(partial, target);

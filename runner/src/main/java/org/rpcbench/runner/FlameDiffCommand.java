@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.profiling.FlameDiff;

@@ -24,13 +24,13 @@ import org.rpcbench.contract.Stopped;
 import org.rpcbench.gate.HistoryCli;
 import org.rpcbench.profiling.FlameGraphs;
 import org.rpcbench.report.ReportCli;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 import sun.misc.Signal;
 
 /**

@@ -48,8 +48,8 @@ final class InjectedCost {
         long amount = matcher.matches() ? Long.parseLong(matcher.group(2)) : 0;
         if (amount == 0 || amount > Integer.MAX_VALUE / 1024) {
             throw new IllegalArgumentException("option inject-cost: '" + text + "' is not <call>:<amount>, e.g."
-                    + " getUser:20us (CPU burnt per call, ns, us or ms) or getUser:4kB (bytes allocated per call, B or kB),"
-                    + " for existUser, createUser, getUser or listUser");
+                    + " getUser:20us (CPU burnt per call, ns, us or ms) or getUser:4kB (bytes allocated per call, B or"
+                    + " kB), for existUser, createUser, getUser or listUser");
         }
         String call = matcher.group(1);
         return switch (matcher.group(3)) {
