@@ -20,7 +20,6 @@ import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.dubbo.frames.DubboFrames;
 import org.rpcbench.stack.Causes;
-import org.rpcbench.stack.ModuleProperties;
 import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ProbeService;
 import org.rpcbench.stack.ServerSample;
@@ -36,16 +35,10 @@ import org.springframework.context.support.GenericXmlApplicationContext;
  */
 final class DubboConnection implements StackConnection {
 
-    /**
-     * What a pair's consumer must know before its XML starts: {@code protocol}, its direct URL's scheme (dubbo when
-     * the file or the key is absent). A Dubbo reference takes the protocol from its URL, not from its config.
-     */
-    static final String CONSUMER_PROPERTIES = "consumer.properties";
-
     /** Round robin reaches each provider once in as many calls; the extra rounds allow for a list that changed. */
     private static final int PROBE_ROUNDS = 3;
 
-    /** Triple's protocol name, as in a consumer's {@link #CONSUMER_PROPERTIES} and a provider's URL. */
+    /** Triple's protocol name, as a pair's pom names it and as in a provider's URL. */
     static final String TRIPLE = "tri";
 
     private final Target target;
@@ -57,7 +50,9 @@ final class DubboConnection implements StackConnection {
     }
 
     static DubboConnection open(Target target) {
-        return open(target, "classpath:consumer.xml", Map.of());
+        // the module's own when it adds something (registered classes, RMI's timeouts...), else the stack's
+        return open(target, SpringContexts.onClassPath("consumer.xml") ? "classpath:consumer.xml"
+                : "classpath:org/rpcbench/dubbo/pair-consumer.xml", Map.of());
     }
 
     /**
@@ -74,7 +69,8 @@ final class DubboConnection implements StackConnection {
         placeholders.put(SpringContexts.REGISTRY,
                 target.direct() ? SpringContexts.NO_REGISTRY : target.registry().toString());
         placeholders.put(SpringContexts.URL,
-                target.direct() ? configuredProtocol() + "://" + target.host() + ":" + target.port() : "");
+                target.direct() ? SpringContexts.configuredProtocol() + "://" + target.host() + ":" + target.port()
+                        : "");
         placeholders.put(SpringContexts.CONNECTIONS, String.valueOf(target.connections()));
         placeholders.put(SpringContexts.TIMEOUT, String.valueOf(target.timeoutMillis()));
         GenericXmlApplicationContext context;
@@ -100,11 +96,6 @@ final class DubboConnection implements StackConnection {
             throw new IllegalStateException("the consumer could not start: " + e.getMessage(), e);
         }
         return new DubboConnection(target, context);
-    }
-
-    /** The protocol this pair's consumer speaks, from {@link #CONSUMER_PROPERTIES}. */
-    static String configuredProtocol() {
-        return ModuleProperties.read(CONSUMER_PROPERTIES).getProperty("protocol", "dubbo").trim();
     }
 
     @Override

@@ -104,6 +104,23 @@ final class DubboServer implements RunningServer {
         return ProfilerSwitch.isEnableSimpleProfiler();
     }
 
+    /**
+     * The module's provider.xml when it adds something of its own (registered classes, RMI's sockets...), else the
+     * stack's provider for the protocol its pom names.
+     */
+    private static String providerXml() {
+        if (SpringContexts.onClassPath("provider.xml")) {
+            return "classpath:provider.xml";
+        }
+        String protocol = SpringContexts.configuredProtocol();
+        return switch (protocol) {
+            case "dubbo" -> "classpath:org/rpcbench/dubbo/dubbo-pair-provider.xml";
+            case DubboConnection.TRIPLE -> "classpath:org/rpcbench/dubbo/triple-pair-provider.xml";
+            default -> throw new IllegalStateException("a " + protocol + " pair configures its provider in a"
+                    + " provider.xml of its own, and this module has none");
+        };
+    }
+
     private static GenericXmlApplicationContext startContext(ServerSettings settings, RegistryAddress registry,
             ServedServices services, Map<String, String> versions) {
         Map<String, Object> placeholders = new HashMap<>();
@@ -113,7 +130,7 @@ final class DubboServer implements RunningServer {
         Map<String, Object> beans = Map.of("userServiceImpl", services.users(), "echoServiceImpl", services.echo(),
                 "probeServiceImpl", new ProbeServiceImpl(services.sample(), versions));
         try {
-            return SpringContexts.start("classpath:provider.xml", placeholders, beans);
+            return SpringContexts.start(providerXml(), placeholders, beans);
         } catch (RuntimeException e) {
             if (Causes.causedBy(e, BindException.class)) {
                 throw new BindFailedException(settings.host(), settings.port(), e);

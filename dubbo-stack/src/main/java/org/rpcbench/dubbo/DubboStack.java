@@ -48,9 +48,9 @@ public final class DubboStack implements ClientStack, ServerStack {
         }
     }
 
-    /** Whether this module's consumer speaks Java RMI (its {@code consumer.properties}). */
+    /** Whether this module's consumer speaks Java RMI (as its pom says). */
     static boolean isRmi() {
-        return DubboServer.RMI.equals(DubboConnection.configuredProtocol());
+        return DubboServer.RMI.equals(SpringContexts.configuredProtocol());
     }
 
     @Override

@@ -33,7 +33,7 @@ class DubboPairTest {
 
     private static final String EXPECTED = System.getProperty("rpcbench.expected.serialization");
     private static final String PROTOBUF = "protobuf";
-    private static final boolean TRIPLE = DubboConnection.TRIPLE.equals(DubboConnection.configuredProtocol());
+    private static final boolean TRIPLE = DubboConnection.TRIPLE.equals(SpringContexts.configuredProtocol());
     private static final boolean RMI = DubboStack.isRmi();
     private static final Pattern UNAVAILABLE = Pattern.compile("is unavailable|No provider available");
 
