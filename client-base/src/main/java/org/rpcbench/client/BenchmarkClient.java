@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
@@ -27,7 +28,15 @@ import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.rpcbench.client.options.ClientOptions;
+import org.rpcbench.client.options.JmhRun;
+import org.rpcbench.client.options.JmhTime;
+import org.rpcbench.client.options.OpenLoopCall;
+import org.rpcbench.client.options.OpenLoopSettings;
+import org.rpcbench.client.options.Scenario;
+import org.rpcbench.client.options.SoakSettings;
 import org.rpcbench.contract.AvailabilityReport;
 import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.ClientReady;
@@ -43,6 +52,7 @@ import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.results.PairTable;
+import org.rpcbench.results.SeedFigures;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.StackConnection;
 import org.rpcbench.stack.Stacks;
@@ -78,7 +88,7 @@ public final class BenchmarkClient {
         try {
             options = ClientOptions.parse(List.of(args));
             if (options.runs().size() > 1 && options.availabilityTime() == null
-                    && options.resultFormat() != ResultFormatType.JSON) {
+                    && !"json".equals(options.resultFormat())) {
                 throw new IllegalArgumentException("option resultFormat: a run of several thread levels or"
                         + " preset steps is written as json");
             }
@@ -137,9 +147,10 @@ public final class BenchmarkClient {
         if (options.concurrentConsumer()) {
             System.setProperty("jmh.ignoreLock", "true");
         }
-        if (options.lockstep() != null) {
+        if (options.lockstepDirectory() != null) {
             // read where the iterations begin: in each fork (ForkJvm passes them on), or here with --forks 0
-            options.lockstep().forEach(System::setProperty);
+            Lockstep.systemProperties(options.lockstepDirectory(), options.lockstepConsumers())
+                    .forEach(System::setProperty);
         }
         String module = RunFiles.moduleName(BenchmarkClient.class, "rpcbench-client");
         Path resultFile = (options.resultFile() != null ? options.resultFile() : options.newResultFile(module))
@@ -198,9 +209,9 @@ public final class BenchmarkClient {
             if (unusable != null) {
                 return Stopped.failed(ExitCode.FAILED, unusable);
             }
-            write(resultFile, results, options.resultFormat());
-            String table = PairTable.markdown(format(results, ResultFormatType.JSON),
-                    options.preset() == null ? null : options.preset().seed(), pairOf(module));
+            write(resultFile, results, ResultFormatType.valueOf(options.resultFormat().toUpperCase(Locale.ROOT)));
+            String table = PairTable.markdown(format(results, ResultFormatType.JSON), options.preset() == null ? null
+                    : SeedFigures.ofPreset(options.preset().key()).orElse(null), pairOf(module));
             Path tableFile = resultFile.resolveSibling(resultFile.getFileName() + ".md");
             writeText(tableFile, table);
             out.println();
@@ -285,7 +296,7 @@ public final class BenchmarkClient {
     }
 
     private static String openLoopDescription(ClientOptions options) {
-        OpenLoopLoad.Settings settings = options.openLoopSettings();
+        OpenLoopSettings settings = options.openLoopSettings();
         String rates = settings.rate() != null ? String.format(Locale.ROOT, "%,.0f calls/s", settings.rate())
                 : "each call's closed-loop capacity, then " + settings.sweepPercents() + " % of it";
         return String.format(Locale.ROOT, "open-loop load at %s (%s arrivals) from %d threads, %d s warmup and %d s"
@@ -303,7 +314,7 @@ public final class BenchmarkClient {
             Path resultFile, Path logFile) {
         out.println("== " + openLoopDescription(options));
         ready(ClientReady.OPEN_LOOP, proofs);
-        OpenLoopLoad.Settings settings = options.openLoopSettings();
+        OpenLoopSettings settings = options.openLoopSettings();
         ServerWatch server = new ServerWatch(options.target());
         OpenLoopLoad load = new OpenLoopLoad(settings, connection.userService(), connection.echoService(), server,
                 connection);
@@ -357,7 +368,7 @@ public final class BenchmarkClient {
                 : new Stopped(ExitCode.FAILED, report.problem(), null, resultFile.toString());
     }
 
-    private static String soakDescription(Soak.Settings settings) {
+    private static String soakDescription(SoakSettings settings) {
         return String.format(Locale.ROOT, "soak for %s at %d threads, each going round %s; the first %s a warmup;"
                 + " this JVM sampled every %s%s", Durations.format(settings.length()), settings.threads(),
                 settings.calls().stream().map(OpenLoopCall::name).collect(Collectors.joining(", ")),
@@ -370,7 +381,7 @@ public final class BenchmarkClient {
     /** The soak, its samples beside the result file ({@code <result>.jvm.jsonl} unless named), and its verdict. */
     private Stopped runSoak(StackConnection connection, List<WireProof> proofs, Map<String, ServerSample> before,
             Path resultFile, Path logFile) {
-        Soak.Settings settings = options.soakSettings();
+        SoakSettings settings = options.soakSettings();
         out.println("== " + soakDescription(settings));
         ready(ClientReady.SOAK, proofs);
         Path samples = settings.jvmSamples(resultFile);
@@ -420,9 +431,9 @@ public final class BenchmarkClient {
     private Options jmhOptions(JmhRun run, Path logFile) {
         ChainedOptionsBuilder jmh = new OptionsBuilder()
                 .warmupIterations(options.warmupIterations())
-                .warmupTime(options.warmupTime())
+                .warmupTime(timeValue(options.warmupTime()))
                 .measurementIterations(options.measurementIterations())
-                .measurementTime(options.measurementTime())
+                .measurementTime(timeValue(options.measurementTime()))
                 .forks(options.forks())
                 .threads(run.threads())
                 .shouldFailOnError(true)
@@ -436,8 +447,9 @@ public final class BenchmarkClient {
         if (run.scenarios().contains(Scenario.ECHO)) {
             jmh.param("payload", run.payloads().toArray(String[]::new));
         }
-        for (Mode mode : options.modes()) {
-            jmh.mode(mode);
+        for (String label : options.modes()) {
+            jmh.mode(Stream.of(Mode.values()).filter(mode -> mode.shortLabel().equals(label)).findFirst()
+                    .orElseThrow());
         }
         jmh.addProfiler(CallCostProfiler.class);
         if (options.profileDirectory() != null) {
@@ -447,6 +459,11 @@ public final class BenchmarkClient {
             jmh.addProfiler("gc");
         }
         return jmh.build();
+    }
+
+    /** JMH's own time value, in the unit the option was given in, so that JMH prints it as given. */
+    static TimeValue timeValue(JmhTime time) {
+        return new TimeValue(time.amount(), time.unit());
     }
 
     /** Every run's results in one file, by JMH's own writer, moved into place only once complete. */

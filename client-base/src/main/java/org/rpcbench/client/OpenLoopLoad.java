@@ -27,6 +27,8 @@ import org.HdrHistogram.Recorder;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.UserService;
 import org.rpcbench.api.WrongAnswerException;
+import org.rpcbench.client.options.OpenLoopCall;
+import org.rpcbench.client.options.OpenLoopSettings;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.stack.Causes;
 import org.rpcbench.stack.StackConnection;
@@ -53,25 +55,14 @@ final class OpenLoopLoad {
     private static final int SIGNIFICANT_DIGITS = 3;
     private static final double NANOS_PER_MILLI = 1e6;
 
-    /**
-     * @param rate calls per second, of each call; null for a sweep
-     * @param sweepPercents a sweep's rates in percent of each call's closed-loop capacity, or null
-     * @param slo the bound a sweep's capacity is judged by, or null
-     * @param arrival {@link OpenLoopReport#FIXED} or {@link OpenLoopReport#POISSON}
-     * @param threads the threads calls are sent from
-     */
-    record Settings(Double rate, List<Integer> sweepPercents, OpenLoopReport.Slo slo, String arrival,
-            Duration warmup, Duration duration, int threads, long callTimeoutMillis) {
-    }
-
-    private final Settings settings;
+    private final OpenLoopSettings settings;
     private final UserService users;
     private final EchoService echo;
     private final ServerWatch server;
     private final StackConnection costsFrom;
 
     /** @param costsFrom the connection whose providers' costs are probed around each window, or null: none */
-    OpenLoopLoad(Settings settings, UserService users, EchoService echo, ServerWatch server,
+    OpenLoopLoad(OpenLoopSettings settings, UserService users, EchoService echo, ServerWatch server,
             StackConnection costsFrom) {
         this.settings = settings;
         this.users = users;

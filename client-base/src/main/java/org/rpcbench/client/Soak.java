@@ -1,12 +1,13 @@
 package org.rpcbench.client;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.UserService;
+import org.rpcbench.client.options.OpenLoopCall;
+import org.rpcbench.client.options.SoakSettings;
 import org.rpcbench.contract.JvmSample;
 import org.rpcbench.contract.JvmSeries;
 import org.rpcbench.contract.SoakReport;
@@ -19,30 +20,15 @@ import org.rpcbench.soak.JvmSampler;
  */
 final class Soak {
 
-    /**
-     * @param warmup left out of the verdict
-     * @param every the sampling interval
-     * @param liveSetEvery how often a sample measures the live set
-     * @param jvmSamples this JVM's series, or null for the result file's name + {@code .jvm.jsonl}
-     * @param serverSamples the servers' series to judge, written by their {@code --jvm-samples}
-     * @param payloads the string echoes' changing sizes, or null
-     */
-    record Settings(Duration length, Duration warmup, Duration every, Duration liveSetEvery, List<OpenLoopCall> calls,
-            int threads,
-            Path jvmSamples, List<Path> serverSamples, SoakReport.Limits limits, PayloadSchedule payloads) {
-
-        Path jvmSamples(Path resultFile) {
-            return jvmSamples != null ? jvmSamples : resultFile.resolveSibling(resultFile.getFileName() + ".jvm.jsonl");
-        }
-    }
-
-    private final Settings settings;
+    private final SoakSettings settings;
+    private final PayloadSchedule payloads;
     private final SoakLoad load;
     private final long callTimeoutMillis;
 
-    Soak(Settings settings, UserService users, EchoService echo, ServerWatch server, long callTimeoutMillis) {
+    Soak(SoakSettings settings, UserService users, EchoService echo, ServerWatch server, long callTimeoutMillis) {
         this.settings = settings;
-        this.load = new SoakLoad(settings.calls(), settings.payloads(), settings.threads(), users, echo, server);
+        this.payloads = settings.payloads() == null ? null : new PayloadSchedule(settings.payloads());
+        this.load = new SoakLoad(settings.calls(), payloads, settings.threads(), users, echo, server);
         this.callTimeoutMillis = callTimeoutMillis;
     }
 
@@ -94,7 +80,7 @@ final class Soak {
         return new SoakReport(start, end, settings.length().toMillis(), settings.warmup().toMillis(),
                 settings.every().toMillis(), settings.threads(),
                 settings.calls().stream().map(OpenLoopCall::name).toList(), settings.limits(), load.answered(),
-                load.errors(), load.firstError(), settings.payloads() == null ? null : settings.payloads().record(),
+                load.errors(), load.firstError(), payloads == null ? null : payloads.record(),
                 verdicts, load.stopRequested(), problem);
     }
 }

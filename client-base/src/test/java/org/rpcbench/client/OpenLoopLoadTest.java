@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.api.User;
+import org.rpcbench.client.options.OpenLoopCall;
+import org.rpcbench.client.options.OpenLoopSettings;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.server.EchoServiceServerImpl;
@@ -70,7 +72,7 @@ class OpenLoopLoadTest {
 
     private static OpenLoopLoad load(UserServiceServerImpl users, int threads, long durationMillis, String arrival,
             ServerWatch server) {
-        return new OpenLoopLoad(new OpenLoopLoad.Settings(null, null, null, arrival, Duration.ofMillis(300),
+        return new OpenLoopLoad(new OpenLoopSettings(null, null, null, arrival, Duration.ofMillis(300),
                 Duration.ofMillis(durationMillis), threads, 1000), users, new EchoServiceServerImpl(), server, null);
     }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rpcbench.api.User;
+import org.rpcbench.client.options.OpenLoopCall;
 import org.rpcbench.server.EchoServiceServerImpl;
 import org.rpcbench.server.UserServiceServerImpl;
 import org.rpcbench.stack.Target;

@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
-import org.rpcbench.client.ClientOptions;
+import org.rpcbench.client.options.ClientOptions;
 import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;

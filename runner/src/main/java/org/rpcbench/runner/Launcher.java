@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.rpcbench.client.ClientOptions;
+import org.rpcbench.client.options.ClientOptions;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.Hosts;
 import org.rpcbench.contract.JvmRole;

@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
-import org.rpcbench.client.ClientOptions;
+import org.rpcbench.client.options.ClientOptions;
 import org.rpcbench.contract.DiskSpace;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;

@@ -1,11 +1,11 @@
-package org.rpcbench.client;
+package org.rpcbench.client.options;
 
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /** One JMH invocation of a client run: these scenarios, with these echo payloads, at this many threads. */
-record JmhRun(Set<Scenario> scenarios, List<String> payloads, int threads) {
+public record JmhRun(Set<Scenario> scenarios, List<String> payloads, int threads) {
 
     @Override
     public String toString() {

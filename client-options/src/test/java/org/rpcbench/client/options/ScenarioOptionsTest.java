@@ -1,4 +1,4 @@
-package org.rpcbench.client;
+package org.rpcbench.client.options;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
-import org.openjdk.jmh.annotations.Mode;
 
 class ScenarioOptionsTest {
 
@@ -17,7 +16,7 @@ class ScenarioOptionsTest {
         ClientOptions options = ClientOptions.parse();
         assertEquals(List.of(new JmhRun(Set.of(Scenario.USER), List.of("1k"), 32)), options.runs());
         assertEquals(0, options.connections());
-        assertEquals(List.of(Mode.Throughput, Mode.SampleTime), options.modes());
+        assertEquals(List.of("thrpt", "sample"), options.modes());
     }
 
     @Test
@@ -29,7 +28,7 @@ class ScenarioOptionsTest {
         assertEquals(Set.of(Scenario.ECHO, Scenario.CPU), first.scenarios());
         assertEquals(List.of("1k", "50k", "person"), first.payloads());
         assertEquals(4, options.connections());
-        assertEquals(List.of(Mode.Throughput, Mode.SampleTime), options.modes());
+        assertEquals(List.of("thrpt", "sample"), options.modes());
     }
 
     @Test
@@ -38,7 +37,7 @@ class ScenarioOptionsTest {
         assertEquals(List.of(
                 new JmhRun(Set.of(Scenario.ECHO), List.of("1k", "50k", "200k", "person"), 10),
                 new JmhRun(Set.of(Scenario.CPU), List.of(), 20)), dubbo2.runs());
-        assertEquals(List.of(Mode.Throughput, Mode.SampleTime), dubbo2.modes());
+        assertEquals(List.of("thrpt", "sample"), dubbo2.modes());
 
         ClientOptions motan = ClientOptions.parse("--preset", "motan");
         assertEquals(List.of(1, 10, 20, 50), motan.runs().stream().map(JmhRun::threads).toList());

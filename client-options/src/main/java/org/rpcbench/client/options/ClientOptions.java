@@ -1,4 +1,4 @@
-package org.rpcbench.client;
+package org.rpcbench.client.options;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -9,15 +9,11 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.options.TimeValue;
 import org.rpcbench.api.Payload;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.Hosts;
@@ -144,7 +140,7 @@ public final class ClientOptions {
 
         @Option(names = "--warmupTime", paramLabel = "time", converter = TimeConverter.class,
                 description = "time per warmup iteration: seconds, or a JMH time such as 500ms (default: 5)")
-        TimeValue warmupTime;
+        JmhTime warmupTime;
 
         @Option(names = "--measurementIterations", paramLabel = "n",
                 description = "measurement iterations (default: 20)")
@@ -152,7 +148,7 @@ public final class ClientOptions {
 
         @Option(names = "--measurementTime", paramLabel = "time", converter = TimeConverter.class,
                 description = "time per measurement iteration: seconds, or a JMH time such as 500ms (default: 1)")
-        TimeValue measurementTime;
+        JmhTime measurementTime;
 
         @Option(names = "--forks", paramLabel = "n", description = "forked JVMs per benchmark (default: 1)")
         Integer forks;
@@ -214,12 +210,12 @@ public final class ClientOptions {
                         + " with --threads threads, count each call as ok, failed or wrong instead of stopping at the"
                         + " first failure, and write a 100 ms timeline with the disturbance window to the result"
                         + " file (json). Exits 0 when no answer was wrong and a call succeeded in the last second")
-        TimeValue time;
+        JmhTime time;
 
         @Option(names = OptionNames.FAULT_AT, paramLabel = "time", converter = TimeConverter.class,
                 description = "a fault is injected this long into the load (by whoever runs the test); the"
                         + " disturbance is looked for from there on, not in the warmup before it")
-        TimeValue faultAt;
+        JmhTime faultAt;
     }
 
     static final class OpenLoopOptions {
@@ -245,13 +241,13 @@ public final class ClientOptions {
 
         @Option(names = "--duration", paramLabel = "time", converter = TimeConverter.class,
                 description = "measured time per call and rate (default: 10)")
-        TimeValue duration;
+        JmhTime duration;
 
         @Option(names = "--warmup", paramLabel = "time", converter = TimeConverter.class,
                 description = "per call, a closed loop of every thread first (the JIT compiles at full speed), then"
                         + " this long again at each rate before it is measured (default: 10; the first call measured"
                         + " after a shorter one reads slower than the rest here)")
-        TimeValue warmup;
+        JmhTime warmup;
 
         @Option(names = "--arrival", paramLabel = "fixed|poisson",
                 description = "fixed: evenly spaced; poisson: exponential gaps of the same mean (default: fixed)")
@@ -466,9 +462,14 @@ public final class ClientOptions {
         }
     }
 
-    /** Where the consumers of a topology run meet before every iteration, and how many; null when alone. */
-    Map<String, String> lockstep() {
-        return jmh().lockstep == null ? null : Lockstep.systemProperties(jmh().lockstep, jmh().lockstepConsumers);
+    /** Where the consumers of a topology run meet before every iteration; null when alone. */
+    public Path lockstepDirectory() {
+        return jmh().lockstep;
+    }
+
+    /** How many consumers meet in the {@link #lockstepDirectory()}, this one among them. */
+    public int lockstepConsumers() {
+        return jmh().lockstepConsumers;
     }
 
     /**
@@ -515,7 +516,7 @@ public final class ClientOptions {
      * The highest rate the open loop takes: a call due every 100 ns. Its threads take due times one at a time; past
      * this they would be handed times already gone, and the run would measure its own schedule, not the stack.
      */
-    static final double MAX_RATE = 10_000_000;
+    public static final double MAX_RATE = 10_000_000;
 
     private void checkOpenLoop() {
         if (threads.size() > 1) {
@@ -569,7 +570,7 @@ public final class ClientOptions {
     }
 
     /** The usage text. */
-    static void printHelp(PrintStream out) {
+    public static void printHelp(PrintStream out) {
         new CommandLine(new ClientOptions()).usage(out);
     }
 
@@ -586,13 +587,13 @@ public final class ClientOptions {
     }
 
     /** The open-loop load's settings, or null when the client runs another load. */
-    OpenLoopLoad.Settings openLoopSettings() {
+    public OpenLoopSettings openLoopSettings() {
         if (openLoop() == null) {
             return null;
         }
-        return new OpenLoopLoad.Settings(openLoop().rate, openLoop().sweep, slo(), arrival(),
-                openLoop().warmup == null ? Duration.ofSeconds(10) : duration(openLoop().warmup),
-                openLoop().duration == null ? Duration.ofSeconds(10) : duration(openLoop().duration),
+        return new OpenLoopSettings(openLoop().rate, openLoop().sweep, slo(), arrival(),
+                openLoop().warmup == null ? Duration.ofSeconds(10) : openLoop().warmup.toDuration(),
+                openLoop().duration == null ? Duration.ofSeconds(10) : openLoop().duration.toDuration(),
                 threads.get(0), target().timeoutMillis());
     }
 
@@ -617,7 +618,7 @@ public final class ClientOptions {
     }
 
     /** The soak's settings, or null when the client runs another load. */
-    Soak.Settings soakSettings() {
+    public SoakSettings soakSettings() {
         if (soak() == null) {
             return null;
         }
@@ -658,10 +659,10 @@ public final class ClientOptions {
                         + " writes it with " + OptionNames.JVM_SAMPLES + ")");
             }
         }
-        PayloadSchedule payloads = null;
+        PayloadSizes payloads = null;
         if (soak().payloadSchedule != null) {
             try {
-                payloads = PayloadSchedule.parse(soak().payloadSchedule, length);
+                payloads = PayloadSizes.parse(soak().payloadSchedule, length);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("option payload-schedule: " + e.getMessage());
             }
@@ -671,7 +672,7 @@ public final class ClientOptions {
             }
         }
         int soakThreads = parsed != null && parsed.hasMatchedOption("--threads") ? threads.get(0) : SOAK_THREADS;
-        return new Soak.Settings(length, warmup, every, liveSetEvery, calls, soakThreads, soak().jvmSamples,
+        return new SoakSettings(length, warmup, every, liveSetEvery, calls, soakThreads, soak().jvmSamples,
                 soak().serverSamples == null ? List.of() : soak().serverSamples, limits, payloads);
     }
 
@@ -691,29 +692,29 @@ public final class ClientOptions {
     }
 
     /** The open-loop load's calls, in the order they run. */
-    List<OpenLoopCall> openLoopCalls() {
+    public List<OpenLoopCall> openLoopCalls() {
         return (openLoop().calls == null ? OpenLoopCall.USER_CALLS : openLoop().calls).stream()
                 .map(OpenLoopCall::of).toList();
     }
 
-    boolean helpRequested() {
+    public boolean helpRequested() {
         return help;
     }
 
-    boolean concurrentConsumer() {
-        return concurrentConsumer || lockstep() != null;
+    public boolean concurrentConsumer() {
+        return concurrentConsumer || jmh().lockstep != null;
     }
 
-    boolean dryRun() {
+    public boolean dryRun() {
         return dryRun;
     }
 
-    RecordFileOptions records() {
+    public RecordFileOptions records() {
         return records;
     }
 
     /** @throws IllegalArgumentException when the registry is not an address */
-    Target target() {
+    public Target target() {
         if (registry == null) {
             return new Target(host, port, null, connections(), Target.DEFAULT_TIMEOUT_MILLIS);
         }
@@ -729,23 +730,23 @@ public final class ClientOptions {
         }
     }
 
-    int warmupIterations() {
+    public int warmupIterations() {
         return orDefault(jmh().warmupIterations, jmh().upstream ? 3 : 6);
     }
 
-    TimeValue warmupTime() {
-        return jmh().warmupTime != null ? jmh().warmupTime : TimeValue.seconds(jmh().upstream ? 10 : 5);
+    public JmhTime warmupTime() {
+        return jmh().warmupTime != null ? jmh().warmupTime : JmhTime.seconds(jmh().upstream ? 10 : 5);
     }
 
-    int measurementIterations() {
+    public int measurementIterations() {
         return orDefault(jmh().measurementIterations, jmh().upstream ? 3 : 20);
     }
 
-    TimeValue measurementTime() {
-        return jmh().measurementTime != null ? jmh().measurementTime : TimeValue.seconds(jmh().upstream ? 10 : 1);
+    public JmhTime measurementTime() {
+        return jmh().measurementTime != null ? jmh().measurementTime : JmhTime.seconds(jmh().upstream ? 10 : 1);
     }
 
-    int forks() {
+    public int forks() {
         return orDefault(jmh().forks, 1);
     }
 
@@ -754,7 +755,7 @@ public final class ClientOptions {
     }
 
     /** The JMH invocations of this client run: a preset's, or one per thread level. */
-    List<JmhRun> runs() {
+    public List<JmhRun> runs() {
         if (jmh().preset != null) {
             return Preset.of(jmh().preset).runs();
         }
@@ -765,7 +766,7 @@ public final class ClientOptions {
     }
 
     /** The benchmarks {@code --benchmarks} names, each one of the scenarios'; empty for every one. */
-    Set<String> benchmarks() {
+    public Set<String> benchmarks() {
         return jmh().benchmarks == null ? Set.of() : Set.copyOf(jmh().benchmarks);
     }
 
@@ -782,64 +783,65 @@ public final class ClientOptions {
     }
 
     /** The availability run's length, or null for a JMH run. */
-    Duration availabilityTime() {
-        return availability() == null ? null : duration(availability().time);
+    public Duration availabilityTime() {
+        return availability() == null ? null : availability().time.toDuration();
     }
 
     /** When a fault comes into the availability load, or null. */
-    Duration faultAt() {
-        return availability() == null || availability().faultAt == null ? null : duration(availability().faultAt);
-    }
-
-    private static Duration duration(TimeValue time) {
-        return Duration.ofNanos(time.getTimeUnit().toNanos(time.getTime()));
+    public Duration faultAt() {
+        return availability() == null || availability().faultAt == null ? null : availability().faultAt.toDuration();
     }
 
     /** The availability run's threads: the one --threads value. */
-    int availabilityThreads() {
+    public int availabilityThreads() {
         return threads.get(0);
     }
 
-    Preset preset() {
+    public Preset preset() {
         return jmh().preset == null ? null : Preset.of(jmh().preset);
     }
 
-    int connections() {
+    public int connections() {
         return preset() != null ? preset().connections() : orDefault(connections, 0);
     }
 
+    /** JMH's modes by their short labels, in the order the client runs them. */
+    private static final List<String> MODES = List.of("thrpt", "avgt", "sample");
+
     /**
-     * The JMH modes: as given, else throughput and sample time (with a fixed thread count the average time is the
-     * sample mode's mean, so its forks would cost a third of the run for nothing new), or all three for the
-     * community suite's schedule ({@code --upstream}).
+     * The JMH modes, by JMH's short labels: as given, else throughput and sample time (with a fixed thread count the
+     * average time is the sample mode's mean, so its forks would cost a third of the run for nothing new), or all
+     * three for the community suite's schedule ({@code --upstream}: none named, JMH's default).
      */
-    List<Mode> modes() {
+    public List<String> modes() {
         if (jmh().modes != null) {
             return jmh().modes.stream().map(ClientOptions::mode).toList();
         }
-        return jmh().upstream && preset() == null ? List.of() : List.of(Mode.Throughput, Mode.SampleTime);
+        return jmh().upstream && preset() == null ? List.of() : List.of("thrpt", "sample");
     }
 
-    private static Mode mode(String name) {
-        return Stream.of(Mode.Throughput, Mode.AverageTime, Mode.SampleTime)
-                .filter(mode -> mode.shortLabel().equals(name))
-                .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(
-                        "option modes: '" + name + "' is not thrpt, avgt or sample"));
+    private static String mode(String name) {
+        if (!MODES.contains(name)) {
+            throw new IllegalArgumentException("option modes: '" + name + "' is not thrpt, avgt or sample");
+        }
+        return name;
     }
 
-    ResultFormatType resultFormat() {
+    /** JMH's result formats, by the names the option takes. */
+    private static final List<String> RESULT_FORMATS = List.of("json", "csv", "scsv", "text", "latex");
+
+    /** The result's format, one of JMH's by its lowercase name. */
+    public String resultFormat() {
         String format = jmh().resultFormat == null ? "json" : jmh().resultFormat;
-        try {
-            return ResultFormatType.valueOf(format.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
+        if (!RESULT_FORMATS.contains(format.toLowerCase(Locale.ROOT))) {
             throw new IllegalArgumentException("option resultFormat: '" + format
                     + "' is not one of json, csv, scsv, text, latex");
         }
+        return format.toLowerCase(Locale.ROOT);
     }
 
     /** The result file as given, or null for a new one under results/ ({@link #newResultFile}). */
-    Path resultFile() {
+    public Path resultFile() {
         return resultFile;
     }
 
@@ -847,34 +849,28 @@ public final class ClientOptions {
      * A new results/&lt;module&gt;-&lt;UTC time&gt;.&lt;format&gt; (working directory), its name reserved for this run
      * ({@link RunFiles#newResultFile}): two runs started in the same second never share it.
      */
-    Path newResultFile(String module) throws IOException {
-        return RunFiles.newResultFile(Path.of("results"), module, resultFormat().name().toLowerCase(Locale.ROOT));
+    public Path newResultFile(String module) throws IOException {
+        return RunFiles.newResultFile(Path.of("results"), module, resultFormat());
     }
 
-    Path profileDirectory() {
+    public Path profileDirectory() {
         return jmh().profile;
     }
 
-    boolean gcProfiler() {
+    public boolean gcProfiler() {
         return jmh().gc;
     }
 
     /** Plain seconds, as the community suite takes them, or a JMH time value ("500ms", "2s"). */
-    static final class TimeConverter implements ITypeConverter<TimeValue> {
+    static final class TimeConverter implements ITypeConverter<JmhTime> {
 
         @Override
-        public TimeValue convert(String value) {
-            TimeValue time;
+        public JmhTime convert(String value) {
             try {
-                time = value.chars().allMatch(Character::isDigit)
-                        ? TimeValue.seconds(Long.parseLong(value)) : TimeValue.fromString(value);
+                return JmhTime.parse(value);
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a time (e.g. 10 or 500ms)");
+                throw new CommandLine.TypeConversionException(e.getMessage());
             }
-            if (time.getTime() <= 0) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a positive time");
-            }
-            return time;
         }
     }
 

@@ -1,14 +1,13 @@
-package org.rpcbench.client;
+package org.rpcbench.client.options;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.rpcbench.results.SeedFigures;
 
 /** The seed reports' tables, each as the client runs it: {@code --preset <name>}. */
-enum Preset {
+public enum Preset {
 
     DUBBO2_REPORT("dubbo2-report",
             "Dubbo 2.0 report (seeds 000/003): 1k, 50k, 200k strings and the 1k person at 10 threads; "
@@ -40,26 +39,25 @@ enum Preset {
                 .toList();
     }
 
-    String description() {
+    public String key() {
+        return key;
+    }
+
+    public String description() {
         return description;
     }
 
     /** Connections per provider for the run; 0 is the stack's default, one connection shared by every thread. */
-    int connections() {
+    public int connections() {
         return connections;
     }
 
-    List<JmhRun> runs() {
+    public List<JmhRun> runs() {
         return runs;
     }
 
-    /** What the seed published for these scenes, row by row; null when it published nothing to set beside them. */
-    SeedFigures seed() {
-        return SeedFigures.ofPreset(key).orElse(null);
-    }
-
     /** @throws IllegalArgumentException naming the presets there are */
-    static Preset of(String key) {
+    public static Preset of(String key) {
         for (Preset preset : values()) {
             if (preset.key.equals(key)) {
                 return preset;

@@ -1,4 +1,4 @@
-package org.rpcbench.client;
+package org.rpcbench.client.options;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package org.rpcbench.client;
+package org.rpcbench.client.options;
 
 import java.util.Arrays;
 import java.util.List;
@@ -15,15 +15,15 @@ import org.rpcbench.api.UserService;
  * A call the open-loop load makes, by the name {@code --calls} takes: one of the four UserService calls, or
  * {@code echo:<payload>}. Each sending thread gets its own caller, which calls, checks the answer and returns it.
  */
-record OpenLoopCall(String name, UserCalls userCall, Payload payload) {
+public record OpenLoopCall(String name, UserCalls userCall, Payload payload) {
 
     private static final String ECHO = "echo:";
 
     /** The four UserService calls, the default. */
-    static final List<String> USER_CALLS = Stream.of(UserCalls.values()).map(UserCalls::method).toList();
+    public static final List<String> USER_CALLS = Stream.of(UserCalls.values()).map(UserCalls::method).toList();
 
     /** @throws IllegalArgumentException naming the calls there are */
-    static OpenLoopCall of(String name) {
+    public static OpenLoopCall of(String name) {
         if (name.startsWith(ECHO)) {
             return new OpenLoopCall(name, null, Payload.of(name.substring(ECHO.length())));
         }
@@ -36,12 +36,12 @@ record OpenLoopCall(String name, UserCalls userCall, Payload payload) {
     }
 
     /** Whether the call echoes a string (the payload the high-pressure soak varies). */
-    boolean echoesAString() {
+    public boolean echoesAString() {
         return payload != null && payload.create() instanceof String;
     }
 
     /** A new caller for one thread: its own request sequence, the payload built once. */
-    Supplier<Object> caller(UserService users, EchoService echo) {
+    public Supplier<Object> caller(UserService users, EchoService echo) {
         if (userCall != null) {
             UserCalls.Requests requests = new UserCalls.Requests();
             return () -> userCall.callAndCheck(users, requests);
