@@ -117,14 +117,14 @@ fi
 
 # at a fixed rate: each trial runs the open loop, judged per call on its response time and what a call cost
 fixed_port=$(free_port)
-check "ab at a fixed rate: the candidate's 10 ms more per getUser is a server CPU regression, exit 1" \
+check "ab at a fixed rate: the candidate's 10 ms more per getUser on each side is a CPU regression, exit 1" \
     exits_with 1 "\*\*Gate: failed\*\*" "$work/fixed.out" -- \
     "$root/benchmark.sh" ab -p "$fixed_port" --trials 3 --confirm-trials 0 --pairs dubbo-kryo --seed 7 \
     --out "$work/fixed" --threshold 60 --cpu-threshold 50 --alloc-threshold 10 \
-    --candidate-server-args "--inject-cost getUser:10ms" \
+    --candidate-server-args "--inject-cost getUser:10ms" --candidate-client-args "--inject-cost getUser:10ms" \
     -a "--rate 50 --calls getUser --warmup 1 --duration 3" "$root" "$root"
-check "the open loop's server CPU per getUser regressed, judged at its rate" \
-    verdict "$work/fixed/verdict.json" '("getUser", "cost.server.cpu") in regressed and not v["passed"] and all(l["params"] == {"rate": "50"} for l in v["lines"])'
+check "the open loop's server and client CPU per getUser regressed, judged at its rate" \
+    verdict "$work/fixed/verdict.json" '("getUser", "cost.server.cpu") in regressed and ("getUser", "cost.client.cpu") in regressed and not v["passed"] and all(l["params"] == {"rate": "50"} for l in v["lines"])'
 check "nothing left on the fixed-rate run's port" no_process_on "$fixed_port"
 
 check "ab --judge: the same trials under thresholds no change reaches pass, exit 0" \

@@ -1,4 +1,4 @@
-package org.rpcbench.server;
+package org.rpcbench.api;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -7,16 +7,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.rpcbench.api.Page;
-import org.rpcbench.api.User;
-import org.rpcbench.api.UserService;
 
 /**
  * A deliberately costlier candidate, for the gate's own tests and docs ({@code --inject-cost getUser:20us} or
- * {@code getUser:4kB}): every time the server serves that one call, it also burns that much CPU on the calling
- * worker, or allocates that many more bytes, so that a gate can be shown to see a change of known size.
+ * {@code getUser:4kB}, to a server or to a client): every time that side serves or makes that one call, it also burns
+ * that much CPU on the calling thread, or allocates that many more bytes, so that a gate can be shown to see a
+ * change of known size on either side.
  */
-final class InjectedCost {
+public final class InjectedCost {
 
     private static final Pattern FORMAT =
             Pattern.compile("(existUser|createUser|getUser|listUser):([0-9]+)(ns|us|ms|B|kB)");
@@ -43,7 +41,7 @@ final class InjectedCost {
      *
      * @throws IllegalArgumentException saying what it takes
      */
-    static InjectedCost parse(String text) {
+    public static InjectedCost parse(String text) {
         Matcher matcher = FORMAT.matcher(text);
         long amount = matcher.matches() ? Long.parseLong(matcher.group(2)) : 0;
         if (amount == 0 || amount > Integer.MAX_VALUE / 1024) {
@@ -61,7 +59,7 @@ final class InjectedCost {
         };
     }
 
-    String describe() {
+    public String describe() {
         return String.format(Locale.ROOT, "injected cost: every %s also %s (--inject-cost, for testing the gate)",
                 call, burnNanos > 0 ? "burns " + burnt() + " of CPU"
                         : "allocates " + extraBytes + " more bytes");
@@ -71,7 +69,7 @@ final class InjectedCost {
         return burnNanos % 1000 == 0 ? burnNanos / 1000 + " us" : burnNanos + " ns";
     }
 
-    /** The calling worker pays the cost when the call is the injected one. */
+    /** The calling thread pays the cost when the call is the injected one. */
     private void pay(String served) {
         if (!call.equals(served)) {
             return;
@@ -126,7 +124,8 @@ final class InjectedCost {
         }
     }
 
-    UserService users(UserService users) {
+    /** The same calls, the injected one paying its cost first. */
+    public UserService users(UserService users) {
         if (burnNanos > 0) {
             ClockReads.measured(); // before the first call, not in it
         }

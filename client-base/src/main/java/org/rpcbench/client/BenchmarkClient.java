@@ -30,6 +30,8 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.rpcbench.api.InjectedCost;
+import org.rpcbench.api.UserService;
 import org.rpcbench.client.options.ClientOptions;
 import org.rpcbench.client.options.JmhRun;
 import org.rpcbench.client.options.JmhTime;
@@ -159,6 +161,11 @@ public final class BenchmarkClient {
         if (options.preset() != null) {
             out.println("preset: " + options.preset().description());
         }
+        if (options.injectedCost() != null) {
+            out.println(options.injectedCost().describe());
+            // the JMH forks pay it too (ForkJvm passes it on), or this JVM with --forks 0
+            System.setProperty(ForkJvm.INJECT_COST_PROPERTY, options.injectCostOption());
+        }
         out.println("connections: " + (options.connections() == 0
                 ? Stacks.client().defaultConnections() + " (the stack's default)"
                 : options.connections() + " per provider"));
@@ -280,7 +287,7 @@ public final class BenchmarkClient {
         ready(ClientReady.AVAILABILITY, proofs);
         AvailabilityReport report;
         try {
-            report = new AvailabilityLoad(connection.userService(), options.availabilityThreads(),
+            report = new AvailabilityLoad(users(connection), options.availabilityThreads(),
                     options.availabilityTime(), options.target().timeoutMillis(), options.faultAt()).run();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -316,7 +323,7 @@ public final class BenchmarkClient {
         ready(ClientReady.OPEN_LOOP, proofs);
         OpenLoopSettings settings = options.openLoopSettings();
         ServerWatch server = new ServerWatch(options.target());
-        OpenLoopLoad load = new OpenLoopLoad(settings, connection.userService(), connection.echoService(), server,
+        OpenLoopLoad load = new OpenLoopLoad(settings, users(connection), connection.echoService(), server,
                 connection);
         long startEpochMillis = System.currentTimeMillis();
         List<OpenLoopReport.CallResult> calls = new ArrayList<>();
@@ -386,7 +393,7 @@ public final class BenchmarkClient {
         ready(ClientReady.SOAK, proofs);
         Path samples = settings.jvmSamples(resultFile);
         ServerWatch server = new ServerWatch(options.target());
-        Soak soak = new Soak(settings, connection.userService(), connection.echoService(), server,
+        Soak soak = new Soak(settings, users(connection), connection.echoService(), server,
                 options.target().timeoutMillis());
         // a long run stopped by hand is still judged on what it saw
         for (String signal : List.of("TERM", "INT")) {
@@ -459,6 +466,12 @@ public final class BenchmarkClient {
             jmh.addProfiler("gc");
         }
         return jmh.build();
+    }
+
+    /** The connection's UserService, paying the injected cost when there is one. */
+    private UserService users(StackConnection connection) {
+        InjectedCost injected = options.injectedCost();
+        return injected == null ? connection.userService() : injected.users(connection.userService());
     }
 
     /** JMH's own time value, in the unit the option was given in, so that JMH prints it as given. */

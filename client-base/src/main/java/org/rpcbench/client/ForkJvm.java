@@ -17,6 +17,8 @@ final class ForkJvm {
 
     /** Set in every fork, so that a benchmark knows it runs in a process of its own (JMH's forks may be 0). */
     private static final String FORK_PROPERTY = "rpcbench.fork";
+    /** The client's {@code --inject-cost}, which the forks' benchmarks pay ({@link UserServiceBenchmark}). */
+    static final String INJECT_COST_PROPERTY = "rpcbench.injectCost";
 
     private ForkJvm() {
     }
@@ -27,7 +29,7 @@ final class ForkJvm {
         args.add("-D" + RunFiles.LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
         args.add("-D" + FORK_PROPERTY + "=true");
         for (String inherited : List.of(Stacks.CLIENT_STACK_PROPERTY, Lockstep.DIRECTORY_PROPERTY,
-                Lockstep.CONSUMERS_PROPERTY, Lockstep.CLIENT_PROPERTY)) {
+                Lockstep.CONSUMERS_PROPERTY, Lockstep.CLIENT_PROPERTY, INJECT_COST_PROPERTY)) {
             String value = System.getProperty(inherited);
             if (value != null) {
                 args.add("-D" + inherited + "=" + value);

@@ -3,6 +3,7 @@ package org.rpcbench.client;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
+import org.rpcbench.api.InjectedCost;
 import org.rpcbench.api.Page;
 import org.rpcbench.api.User;
 import org.rpcbench.api.UserCalls;
@@ -16,7 +17,9 @@ public class UserServiceBenchmark extends StackBenchmark {
 
     @Override
     protected void prepare(StackConnection connection) {
-        userService = connection.userService();
+        String injectCost = System.getProperty(ForkJvm.INJECT_COST_PROPERTY);
+        userService = injectCost == null ? connection.userService()
+                : InjectedCost.parse(injectCost).users(connection.userService());
     }
 
     /** Each thread's own request sequence, so no counter is shared across threads. */

@@ -12,6 +12,8 @@ import java.util.List;
  * @param clientArgs the client options of every trial, both sides the same
  * @param candidateServerArgs options the candidate's servers get and the baseline's do not (a cost injected to
  *                   test the gate); empty for a plain comparison
+ * @param candidateClientArgs the same for the candidate's clients; empty (or absent, in records written before it
+ *                   was kept) for a plain comparison
  * @param seed       the seed of the sides' order in each trial and of the bootstrap that judges them
  * @param trials     the trials so far, in the order they ran
  * @param confirmationFrom the number of the first confirmation trial, run because the trials before it flagged a
@@ -22,8 +24,13 @@ import java.util.List;
  *                   the sides ran one after the other
  */
 public record AbRecord(Side baseline, Side candidate, List<String> pairs, String scenario, List<String> clientArgs,
-        List<String> candidateServerArgs, long seed, List<String> command, String start, String end,
-        List<Trial> trials, Integer confirmationFrom, Integer confirmationTrials, List<String> duetCpus) {
+        List<String> candidateServerArgs, List<String> candidateClientArgs, long seed, List<String> command,
+        String start, String end, List<Trial> trials, Integer confirmationFrom, Integer confirmationTrials,
+        List<String> duetCpus) {
+
+    public AbRecord {
+        candidateClientArgs = candidateClientArgs == null ? List.of() : candidateClientArgs;
+    }
 
     public static final String FILE_NAME = "ab.json";
     public static final String BASELINE = "baseline";
@@ -67,13 +74,14 @@ public record AbRecord(Side baseline, Side candidate, List<String> pairs, String
     }
 
     public AbRecord withTrials(List<Trial> trials, String end) {
-        return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs, seed, command,
-                start, end, List.copyOf(trials), confirmationFrom, confirmationTrials, duetCpus);
+        return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs,
+                candidateClientArgs, seed, command, start, end, List.copyOf(trials), confirmationFrom,
+                confirmationTrials, duetCpus);
     }
 
     public AbRecord withConfirmationFrom(int trial) {
-        return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs, seed, command,
-                start, end, trials, trial, confirmationTrials, duetCpus);
+        return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs,
+                candidateClientArgs, seed, command, start, end, trials, trial, confirmationTrials, duetCpus);
     }
 
     /** Whether the two sides of a trial ran at once. */

@@ -547,6 +547,8 @@ public final class AbComparison {
                 .append("Candidate: ").append(Markdown.escape(side(record.candidate())))
                 .append(record.candidateServerArgs().isEmpty() ? "" : ", its servers also given `"
                         + String.join(" ", record.candidateServerArgs()) + "`")
+                .append(record.candidateClientArgs().isEmpty() ? "" : ", its clients also given `"
+                        + String.join(" ", record.candidateClientArgs()) + "`")
                 .append("\n\n")
                 .append(trials).append(trials == 1 ? " trial" : " trials").append(" ran both sides (")
                 .append(directory.toAbsolutePath().normalize())

@@ -152,7 +152,7 @@ final class AbRuns {
             Integer confirmationFrom, int confirmationTrials) {
         new AbRecord(new AbRecord.Side("HEAD~1", "0123456789abcdef0123", null, "/wt/a"),
                 new AbRecord.Side("/work/main", "fedcba9876543210fedc", true, "/work/main"), List.of("dubbo-kryo"),
-                "user", clientArgs, List.of(), 42, List.of("benchmark.sh", "ab"), "start", "end", done,
+                "user", clientArgs, List.of(), List.of(), 42, List.of("benchmark.sh", "ab"), "start", "end", done,
                 confirmationFrom, confirmationTrials, null).write(directory);
     }
 

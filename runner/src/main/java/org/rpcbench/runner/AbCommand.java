@@ -123,6 +123,11 @@ final class AbCommand implements Callable<Integer> {
                     + " of known extra cost, to test what the gate sees")
     String candidateServerArgs = "";
 
+    @Option(names = "--candidate-client-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,
+            description = "client options for the candidate only, e.g. \"--inject-cost getUser:4us\": a candidate"
+                    + " whose client costs more by a known amount")
+    String candidateClientArgs = "";
+
     @Option(names = {"-p", "--port"}, paramLabel = "port", description = "port the servers bind (default:"
             + " ${DEFAULT-VALUE})")
     int port = 8080;
@@ -254,8 +259,8 @@ final class AbCommand implements Callable<Integer> {
         }
         long orderSeed = seed != null ? seed : new Random().nextLong();
         AbRecord record = new AbRecord(before.record(), after.record(), pairs, scenario, trialArgs,
-                ArgumentWords.split(candidateServerArgs), orderSeed, Launcher.typed(spec), Instant.now().toString(),
-                null, List.of(), null, confirmationTrials, duetCpus);
+                ArgumentWords.split(candidateServerArgs), ArgumentWords.split(candidateClientArgs), orderSeed,
+                Launcher.typed(spec), Instant.now().toString(), null, List.of(), null, confirmationTrials, duetCpus);
         record.write(directory);
         console.println("ab " + directory.getFileName() + ": " + trials + " trials of " + String.join(",", pairs)
                 + ", scenario " + scenario + (duet ? ", both sides at once in each trial, on CPUs "
@@ -341,7 +346,9 @@ final class AbCommand implements Callable<Integer> {
             trialArgs = fixedRate ? RunLength.TRIAL.openLoopArgs(given)
                     : RunLength.TRIAL.clientArgs(given);
             ArgumentWords.split(candidateServerArgs);
-            ClientOptions.parse(trialArgs);
+            List<String> candidateTrialArgs = new ArrayList<>(trialArgs);
+            candidateTrialArgs.addAll(ArgumentWords.split(candidateClientArgs));
+            ClientOptions.parse(candidateTrialArgs);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -605,7 +612,10 @@ final class AbCommand implements Callable<Integer> {
         boolean candidateInDuet = record.duet() && AbRecord.CANDIDATE.equals(side.name());
         // run-all runs the open loop when told the rate itself; the trial's own times replace quick's
         String rate = ArgumentWords.valueOf(record.clientArgs(), OptionNames.RATE);
-        List<String> clientArgs = ArgumentWords.without(record.clientArgs(), OptionNames.RATE);
+        List<String> clientArgs = new ArrayList<>(ArgumentWords.without(record.clientArgs(), OptionNames.RATE));
+        if (AbRecord.CANDIDATE.equals(side.name())) {
+            clientArgs.addAll(record.candidateClientArgs());
+        }
         List<String> command = new ArrayList<>(List.of("bash", side.directory().resolve("benchmark.sh").toString(),
                 "run-all", "--length", "quick", "--pairs", String.join(",", record.pairs()), "--scenario",
                 record.scenario(), "-p", String.valueOf(candidateInDuet ? port + DUET_PORT_STEP : port), "--out",

@@ -63,6 +63,8 @@ class AbCommandTest {
         assertTrue(refused("--threshold", "-1", suite, suite).contains("option threshold: -1.0 is not a percentage"));
         assertTrue(refused("-a", "--threads many", suite, suite).contains("--threads"));
         assertTrue(refused("--candidate-server-args", "--inject-cost 'getUser", suite, suite).contains("unclosed"));
+        assertTrue(refused("--candidate-client-args", "--inject-cost getUser:soon", suite, suite)
+                .contains("option inject-cost: 'getUser:soon' is not <call>:<amount>"));
         assertTrue(refused("--judge", suite, suite).startsWith("error: --judge judges the trials already in a"));
         assertTrue(refused("--server-cpus", "0-", suite, suite).contains("option --server-cpus: '0-' is not a CPU"
                 + " list"));
@@ -144,8 +146,8 @@ class AbCommandTest {
     private Path abRun(String name, List<String> clientArgs) throws IOException {
         Path directory = Files.createDirectories(root.resolve(name));
         AbRecord.Side side = new AbRecord.Side(".", "0123456789abcdef0123", false, root.toString());
-        new AbRecord(side, side, List.of("dubbo-a"), "user", clientArgs, List.of(), 1, List.of("ab"), "start", "end",
-                List.of(), null, 0, null).write(directory);
+        new AbRecord(side, side, List.of("dubbo-a"), "user", clientArgs, List.of(), List.of(), 1, List.of("ab"),
+                "start", "end", List.of(), null, 0, null).write(directory);
         return directory;
     }
 }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
 import org.rpcbench.api.EchoService;
+import org.rpcbench.api.InjectedCost;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;

@@ -9,6 +9,7 @@ import java.util.List;
 
 import com.sun.management.ThreadMXBean;
 import org.junit.jupiter.api.Test;
+import org.rpcbench.api.InjectedCost;
 import org.rpcbench.api.UserService;
 import org.rpcbench.api.UserServiceContract;
 

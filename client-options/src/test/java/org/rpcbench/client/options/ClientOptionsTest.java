@@ -242,6 +242,14 @@ class ClientOptionsTest {
     }
 
     @Test
+    void aClientCanBeGivenACostOfKnownSizeForTheGatesOwnTests() {
+        assertNull(ClientOptions.parse().injectedCost());
+        assertEquals("injected cost: every getUser also burns 3500 ns of CPU (--inject-cost, for testing the gate)",
+                ClientOptions.parse("--inject-cost", "getUser:3500ns").injectedCost().describe());
+        assertUsageError("option inject-cost: 'getUser:soon' is not <call>:<amount>", "--inject-cost", "getUser:soon");
+    }
+
+    @Test
     void aMissingValueIsAUsageError() {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> ClientOptions.parse("--threads"));
