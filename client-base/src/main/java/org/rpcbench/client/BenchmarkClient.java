@@ -71,11 +71,14 @@ public final class BenchmarkClient {
     private static final String CLIENT_SUFFIX = "-client";
 
     private final ClientOptions options;
+    /** The cost every UserService call of this client pays as well, for the gate's own tests; null for none. */
+    private final InjectedCost injected;
     private final PrintStream out;
     private final PrintStream err;
 
     private BenchmarkClient(ClientOptions options, PrintStream out, PrintStream err) {
         this.options = options;
+        this.injected = options.injectCost().cost();
         this.out = out;
         this.err = err;
     }
@@ -161,10 +164,10 @@ public final class BenchmarkClient {
         if (options.preset() != null) {
             out.println("preset: " + options.preset().description());
         }
-        if (options.injectedCost() != null) {
-            out.println(options.injectedCost().describe());
+        if (injected != null) {
+            out.println(injected.describe());
             // the JMH forks pay it too (ForkJvm passes it on), or this JVM with --forks 0
-            System.setProperty(ForkJvm.INJECT_COST_PROPERTY, options.injectCostOption());
+            System.setProperty(ForkJvm.INJECT_COST_PROPERTY, options.injectCost().text());
         }
         out.println("connections: " + (options.connections() == 0
                 ? Stacks.client().defaultConnections() + " (the stack's default)"
@@ -470,7 +473,6 @@ public final class BenchmarkClient {
 
     /** The connection's UserService, paying the injected cost when there is one. */
     private UserService users(StackConnection connection) {
-        InjectedCost injected = options.injectedCost();
         return injected == null ? connection.userService() : injected.users(connection.userService());
     }
 

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
 import org.rpcbench.api.EchoService;
+import org.rpcbench.api.InjectCostOption;
 import org.rpcbench.api.InjectedCost;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.Durations;
@@ -68,10 +69,8 @@ public final class BenchmarkServer {
             + " pause, e.g. 500ms@20s")
     String stall;
 
-    @Option(names = "--inject-cost", paramLabel = "call:amount", description = "for the gate's own tests and docs:"
-            + " one UserService call also burns this much CPU (ns, us, ms) or allocates this many bytes (B, kB) every"
-            + " time it is served, e.g. getUser:20us or getUser:4kB")
-    String injectCost;
+    @Mixin
+    InjectCostOption injectCost = new InjectCostOption();
 
     @Option(names = "--retain-requests", paramLabel = "n", description = "for tests and demonstrations of the soak"
             + " verdict: keep every n-th echo request (1: every one) until the server stops, as a leaking cache would")
@@ -128,9 +127,7 @@ public final class BenchmarkServer {
             if (server.stall != null) {
                 Stall.parse(server.stall);
             }
-            if (server.injectCost != null) {
-                InjectedCost.parse(server.injectCost);
-            }
+            server.injectCost.cost();
             server.sampleInterval();
             server.liveSetInterval();
             if (server.retainEvery != null && server.retainEvery < 1) {
@@ -163,7 +160,7 @@ public final class BenchmarkServer {
         try {
             running = stack.start(new ServerSettings(host, port, registry),
                     services(stall == null ? null : Stall.parse(stall), leak,
-                            injectCost == null ? null : InjectedCost.parse(injectCost)));
+                            injectCost.cost()));
         } catch (IllegalArgumentException e) {
             // the stack cannot do what it was asked (a registry it has none of): bad input, not a failure
             err.println("error: " + e.getMessage());
@@ -198,8 +195,8 @@ public final class BenchmarkServer {
         if (leak != null) {
             out.println(leak.describe());
         }
-        if (injectCost != null) {
-            out.println(InjectedCost.parse(injectCost).describe());
+        if (injectCost.cost() != null) {
+            out.println(injectCost.cost().describe());
         }
         if (jvmSamples != null) {
             out.println("jvm samples: every " + Durations.format(sampleInterval()) + (liveSetInterval() == null ? ""

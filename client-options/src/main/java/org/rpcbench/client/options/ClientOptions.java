@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.rpcbench.api.InjectedCost;
+import org.rpcbench.api.InjectCostOption;
 import org.rpcbench.api.Payload;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.Hosts;
@@ -80,10 +80,8 @@ public final class ClientOptions {
     @Mixin
     RecordFileOptions records = new RecordFileOptions();
 
-    @Option(names = "--inject-cost", paramLabel = "call:amount", description = "for the gate's own tests and docs:"
-            + " one UserService call also burns this much CPU (ns, us, ms) or allocates this many bytes (B, kB) every"
-            + " time this client makes it, e.g. getUser:20us or getUser:4kB")
-    String injectCost;
+    @Mixin
+    InjectCostOption injectCost = new InjectCostOption();
 
     @Option(names = "--dry-run", description = "check the options, print what would run, and exit without connecting")
     boolean dryRun;
@@ -396,7 +394,7 @@ public final class ClientOptions {
             }
         }
         target();
-        injectedCost();
+        injectCost.cost();
         if (resultFile != null) {
             checkResultFile(resultFile);
         }
@@ -704,13 +702,8 @@ public final class ClientOptions {
                 .map(OpenLoopCall::of).toList();
     }
 
-    /** The cost this client pays on one call as well, for the gate's own tests; null for none. */
-    public InjectedCost injectedCost() {
-        return injectCost == null ? null : InjectedCost.parse(injectCost);
-    }
-
-    /** The same, as the option gave it; null for none. */
-    public String injectCostOption() {
+    /** The cost this client pays on one call as well, for the gate's own tests, and its text for the forks. */
+    public InjectCostOption injectCost() {
         return injectCost;
     }
 

@@ -243,9 +243,9 @@ class ClientOptionsTest {
 
     @Test
     void aClientCanBeGivenACostOfKnownSizeForTheGatesOwnTests() {
-        assertNull(ClientOptions.parse().injectedCost());
+        assertNull(ClientOptions.parse().injectCost().cost());
         assertEquals("injected cost: every getUser also burns 3500 ns of CPU (--inject-cost, for testing the gate)",
-                ClientOptions.parse("--inject-cost", "getUser:3500ns").injectedCost().describe());
+                ClientOptions.parse("--inject-cost", "getUser:3500ns").injectCost().cost().describe());
         assertUsageError("option inject-cost: 'getUser:soon' is not <call>:<amount>", "--inject-cost", "getUser:soon");
     }
 
