@@ -27,7 +27,6 @@ import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.RunRecord;
-import org.rpcbench.gate.Comparison.Verdict;
 import org.rpcbench.results.BenchmarkKey;
 import org.rpcbench.results.Format;
 import org.rpcbench.results.InputException;
@@ -572,7 +571,7 @@ public final class AbComparison {
                 .append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
         for (Judged judged : lines) {
             AbVerdict.Line line = judged.line();
-            String verdict = judged.verdict().markdown()
+            String verdict = (judged.verdict().fails() ? "**" + judged.verdict() + "**" : judged.verdict().toString())
                     + (line.note() == null || line.note().isEmpty() ? ""
                             : " (" + Markdown.escape(line.note()) + ")");
             md.append("| ").append(String.join(" | ", Markdown.escape(line.pair()),

@@ -13,7 +13,7 @@ import org.rpcbench.results.Welch;
  * of nights), and a step found once stays where it is when more nights are added. Written here because it is a
  * hundred lines; the statistics libraries that have it bring far more than it.
  */
-final class ChangePoints {
+public final class ChangePoints {
 
     /** Points on each side of a step before it can be found. */
     static final int MIN_SEGMENT = 3;
@@ -25,9 +25,9 @@ final class ChangePoints {
      * A step: {@code index} is the first point at the new level; {@code before} and {@code after} the means of the
      * segments on either side, {@code p} the corrected p-value of the split.
      */
-    record Step(int index, double before, double after, double p) {
+    public record Step(int index, double before, double after, double p) {
 
-        double changePercent() {
+        public double changePercent() {
             return (after - before) / before * 100;
         }
     }

@@ -12,7 +12,6 @@ import org.rpcbench.contract.RunRecord;
 import org.rpcbench.results.BenchmarkKey;
 import org.rpcbench.results.Format;
 import org.rpcbench.results.InputException;
-import org.rpcbench.results.Markdown;
 import org.rpcbench.results.Measurement;
 import org.rpcbench.results.Run;
 
@@ -23,51 +22,20 @@ import org.rpcbench.results.Run;
  * cost in CPU and in bytes allocated on each side ({@link CallCost}) is judged the same way with thresholds of its
  * own, once per call (from its throughput result where it has one: the cost of a call does not depend on the mode).
  */
-public final class Comparison {
-
-    enum Verdict {
-        REGRESSION("regression"),
-        IMPROVEMENT("improvement"),
-        WITHIN_NOISE("within noise"),
-        ONLY_IN_BASELINE("only in baseline"),
-        ONLY_IN_CANDIDATE("only in candidate"),
-        PAIR_FAILED("pair failed"),
-        /** Too few trials with both sides to estimate an interval (A/B runs only). */
-        NOT_JUDGED("not judged");
-
-        private final String text;
-
-        Verdict(String text) {
-            this.text = text;
-        }
-
-        /** Whether a line of this verdict fails the gate: worse, lost by the candidate, failed or not judged. */
-        boolean fails() {
-            return this == REGRESSION || this == PAIR_FAILED || this == ONLY_IN_BASELINE || this == NOT_JUDGED;
-        }
-
-        /** As a Markdown table shows it: bold when it fails the gate. */
-        public String markdown() {
-            return fails() ? "**" + text + "**" : text;
-        }
-
-        @Override
-        public String toString() {
-            return text;
-        }
-    }
+public record Comparison(Run baseline, Run candidate, Thresholds thresholds, List<Line> lines,
+        List<CostLine> costLines) {
 
     /**
      * @param change the candidate's change in percent of the baseline; NaN when one side is missing
      * @param note   why the verdict: which test held a change back, or a failed pair's message
      * @param noNoiseEstimate neither side had an error or two forks: judged by the threshold alone
      */
-    record Line(BenchmarkKey key, Measurement baseline, Measurement candidate, double change, Verdict verdict,
+    public record Line(BenchmarkKey key, Measurement baseline, Measurement candidate, double change, Verdict verdict,
                 String note, boolean noNoiseEstimate) {
     }
 
     /** One cost of a call on both sides, judged as a {@link Line}. */
-    record CostLine(BenchmarkKey key, CallCost cost, Measurement.Cost baseline, Measurement.Cost candidate,
+    public record CostLine(BenchmarkKey key, CallCost cost, Measurement.Cost baseline, Measurement.Cost candidate,
                     Judgement judgement) {
     }
 
@@ -80,7 +48,7 @@ public final class Comparison {
     }
 
     /** A change and what it means, the same for a score and a cost. */
-    record Judgement(double change, Verdict verdict, String note, boolean noNoiseEstimate) {
+    public record Judgement(double change, Verdict verdict, String note, boolean noNoiseEstimate) {
 
         /**
          * @param beforeNoise, afterNoise each side's noise (NaN when it has none), in the figures' unit
@@ -111,21 +79,6 @@ public final class Comparison {
     /** The mode a call's costs are judged from: the last of these that ran. */
     static final List<String> MODE_PREFERENCE = List.of(Measurement.SAMPLE, Measurement.AVERAGE_TIME,
             Measurement.THROUGHPUT, Measurement.OPEN_LOOP);
-
-    private final Run baseline;
-    private final Run candidate;
-    private final Thresholds thresholds;
-    private final List<Line> lines;
-    private final List<CostLine> costLines;
-
-    private Comparison(Run baseline, Run candidate, Thresholds thresholds, List<Line> lines,
-            List<CostLine> costLines) {
-        this.baseline = baseline;
-        this.candidate = candidate;
-        this.thresholds = thresholds;
-        this.lines = lines;
-        this.costLines = costLines;
-    }
 
     /** @throws InputException when the two runs have no benchmark in common */
     public static Comparison of(Run baseline, Run candidate, Thresholds thresholds) throws InputException {
@@ -222,19 +175,11 @@ public final class Comparison {
                 judgement.noNoiseEstimate());
     }
 
-    List<Line> lines() {
-        return lines;
-    }
-
-    List<CostLine> costLines() {
-        return costLines;
-    }
-
-    long count(Verdict verdict) {
+    public long count(Verdict verdict) {
         return lines.stream().filter(line -> line.verdict() == verdict).count();
     }
 
-    long costCount(Verdict verdict) {
+    public long costCount(Verdict verdict) {
         return costLines.stream().filter(line -> line.judgement().verdict() == verdict).count();
     }
 
@@ -245,84 +190,5 @@ public final class Comparison {
     public boolean passed() {
         return lines.stream().noneMatch(line -> line.verdict().fails())
                 && costLines.stream().noneMatch(line -> line.judgement().verdict().fails());
-    }
-
-    public String markdown() {
-        StringBuilder md = new StringBuilder("## Benchmark comparison\n\n")
-                .append("Baseline: ").append(Markdown.escape(describe(baseline))).append("  \n")
-                .append("Candidate: ").append(Markdown.escape(describe(candidate))).append("\n\n")
-                .append("| pair | call | mode | baseline | candidate | change | verdict |\n")
-                .append("| --- | --- | --- | ---: | ---: | ---: | --- |\n");
-        for (Line line : lines) {
-            String verdict = line.verdict().markdown()
-                    + (line.note().isEmpty() ? "" : " (" + Markdown.escape(line.note()) + ")")
-                    + (line.noNoiseEstimate() ? " (no noise estimate)" : "");
-            md.append("| ").append(String.join(" | ", Markdown.escape(line.key().pair()),
-                            Markdown.escape(line.key().call()), Markdown.escape(line.key().mode()),
-                            Markdown.escape(score(line.baseline())),
-                            Markdown.escape(score(line.candidate())),
-                            Double.isNaN(line.change()) ? "" : Format.percent(line.change()), verdict))
-                    .append(" |\n");
-        }
-        long unmatched = count(Verdict.ONLY_IN_BASELINE) + count(Verdict.ONLY_IN_CANDIDATE);
-        md.append('\n').append(plural(count(Verdict.REGRESSION), "regression")).append(", ")
-                .append(plural(count(Verdict.IMPROVEMENT), "improvement")).append(", ")
-                .append(count(Verdict.WITHIN_NOISE)).append(" within noise, ")
-                .append(unmatched).append(" unmatched, ")
-                .append(count(Verdict.PAIR_FAILED)).append(" pair failed")
-                .append("; threshold ").append(Format.axis(thresholds.time()))
-                .append("%, noise = the largest of JMH's 99.9% error,")
-                .append(" half the spread of the fork means and, in sample mode, of the iteration means.\n\n");
-        if (!costLines.isEmpty()) {
-            costsMarkdown(md);
-        }
-        md.append(passed() ? "**Gate: passed**\n" : "**Gate: failed**\n");
-        return md.toString();
-    }
-
-    private void costsMarkdown(StringBuilder md) {
-        md.append("### What a call cost\n\n")
-                .append("| pair | call | cost | baseline | candidate | change | verdict |\n")
-                .append("| --- | --- | --- | ---: | ---: | ---: | --- |\n");
-        for (CostLine line : costLines) {
-            Judgement judgement = line.judgement();
-            String verdict = judgement.verdict().markdown()
-                    + (judgement.note().isEmpty() ? "" : " (" + Markdown.escape(judgement.note()) + ")")
-                    + (judgement.noNoiseEstimate() ? " (no noise estimate)" : "");
-            md.append("| ").append(String.join(" | ", Markdown.escape(line.key().pair()),
-                            Markdown.escape(line.key().call()), Markdown.escape(line.cost().header()),
-                            cost(line.cost(), line.baseline()), cost(line.cost(), line.candidate()),
-                            Double.isNaN(judgement.change()) ? "" : Format.percent(judgement.change()), verdict))
-                    .append(" |\n");
-        }
-        md.append('\n').append(plural(costCount(Verdict.REGRESSION), "regression")).append(", ")
-                .append(plural(costCount(Verdict.IMPROVEMENT), "improvement")).append(", ")
-                .append(costCount(Verdict.WITHIN_NOISE)).append(" within noise, ")
-                .append(costCount(Verdict.ONLY_IN_BASELINE)).append(" only in baseline; thresholds: CPU ")
-                .append(Format.axis(thresholds.cpu())).append("%, bytes allocated ")
-                .append(Format.axis(thresholds.allocation()))
-                .append("%, noise = the larger of JMH's 99.9% error and half the spread of the fork means.\n\n");
-    }
-
-    private static String cost(CallCost cost, Measurement.Cost value) {
-        if (value == null) {
-            return "";
-        }
-        return Format.cost(cost, value.score())
-                + (Double.isFinite(value.error()) ? " ± " + Format.cost(cost, value.error()) : "");
-    }
-
-    private static String plural(long count, String noun) {
-        return count + " " + noun + (count == 1 ? "" : "s");
-    }
-
-    private static String describe(Run run) {
-        return run.source() + (run.info() != null && run.info().runId() != null ? " (run " + run.info().runId() + ")"
-                : "");
-    }
-
-    private static String score(Measurement measurement) {
-        return measurement == null ? "" : Format.scoreWithError(measurement.score(), measurement.error(),
-                measurement.unit()) + " " + measurement.unit();
     }
 }

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 
@@ -20,9 +19,7 @@ import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.HistoryEntry;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.results.BenchmarkKey;
-import org.rpcbench.results.Format;
 import org.rpcbench.results.InputException;
-import org.rpcbench.results.Markdown;
 import org.rpcbench.results.Measurement;
 import org.rpcbench.results.Run;
 import org.rpcbench.results.Welch;
@@ -34,13 +31,13 @@ import org.rpcbench.results.Welch;
  * between. Two machines' figures are never one series: runners differ by CPU model, and a step from one to the other
  * is the machine's, which is what an A/B run on one machine exists to keep out of a verdict.
  */
-final class History {
+public final class History {
 
     /** The newest nights a drift is fitted over: four weeks of nightly runs. */
-    static final int DRIFT_NIGHTS = 28;
+    public static final int DRIFT_NIGHTS = 28;
 
     /** One series' key: what {@link HistoryEntry} measures and on which machine, without when and which commit. */
-    record SeriesKey(String machine, String pair, String benchmark, String mode, int threads,
+    public record SeriesKey(String machine, String pair, String benchmark, String mode, int threads,
             SortedMap<String, String> params, String metric) {
 
         static SeriesKey of(HistoryEntry entry) {
@@ -48,25 +45,23 @@ final class History {
                     entry.params(), entry.metric());
         }
 
-        String machineText() {
-            return machine == null ? "unknown" : machine;
-        }
-
         boolean higherIsBetter() {
             return AbVerdict.SCORE.equals(metric) && Measurement.THROUGHPUT.equals(mode);
         }
 
-        String call() {
+        /** The call as a page names it, with its threads and params. */
+        public String call() {
             return new BenchmarkKey(pair, benchmark, mode, threads, params).call();
         }
 
-        String metricText(String unit) {
+        /** The call's cost this series follows; null for the benchmark's score. */
+        public CallCost cost() {
             for (CallCost cost : CallCost.values()) {
                 if (cost.label().equals(metric)) {
-                    return cost.header();
+                    return cost;
                 }
             }
-            return mode + " (" + unit + ")";
+            return null;
         }
     }
 
@@ -75,19 +70,19 @@ final class History {
      *
      * @param flagged a step to the worse side, beyond the threshold, among the newest nights: it fails the check
      */
-    record Step(SeriesKey key, String unit, HistoryEntry lastBefore, HistoryEntry firstAfter,
+    public record Step(SeriesKey key, String unit, HistoryEntry lastBefore, HistoryEntry firstAfter,
             ChangePoints.Step step, boolean worse, boolean flagged) {
     }
 
     /** A slow change over the newest nights: the fitted line's change per week and over its span, in percent. */
-    record Drift(SeriesKey key, String unit, HistoryEntry first, HistoryEntry last, double perWeek, double total,
+    public record Drift(SeriesKey key, String unit, HistoryEntry first, HistoryEntry last, double perWeek, double total,
             boolean worse) {
     }
 
     /** What the check found; {@code nights} is the longest series' length. */
-    record Check(int series, int nights, List<Step> steps, List<Drift> drifts) {
+    public record Check(int series, int nights, List<Step> steps, List<Drift> drifts) {
 
-        boolean passed() {
+        public boolean passed() {
             return steps.stream().noneMatch(Step::flagged);
         }
     }
@@ -99,7 +94,7 @@ final class History {
      * The figures of a run directory (each result's score and costs) or of a judged A/B run (the candidate's means
      * over its trials), dated by the run's start and marked with its commit.
      */
-    static List<HistoryEntry> entries(Path source) throws InputException {
+    public static List<HistoryEntry> entries(Path source) throws InputException {
         if (Files.isRegularFile(source.resolve(AbRecord.FILE_NAME))) {
             if (!Files.isRegularFile(source.resolve(AbVerdict.FILE_NAME))) {
                 throw new InputException(source + " has no " + AbVerdict.FILE_NAME + ": judge it first (benchmark.sh"
@@ -168,7 +163,7 @@ final class History {
      * @param alpha     significance of a step after correction
      * @param recent    a worse step beginning among this many newest nights of its series fails the check
      */
-    static Check check(List<HistoryEntry> entries, double threshold, double alpha, int recent) {
+    public static Check check(List<HistoryEntry> entries, double threshold, double alpha, int recent) {
         Map<SeriesKey, List<HistoryEntry>> series = new LinkedHashMap<>();
         entries.stream().sorted((a, b) -> instant(a).compareTo(instant(b)))
                 .forEach(entry -> series.computeIfAbsent(SeriesKey.of(entry), k -> new ArrayList<>()).add(entry));
@@ -230,69 +225,5 @@ final class History {
         } catch (DateTimeParseException | NullPointerException e) {
             return Instant.EPOCH;
         }
-    }
-
-    static String markdown(Path file, Check check, double threshold, int recent) {
-        StringBuilder md = new StringBuilder("## Benchmark history\n\n").append(Markdown.escape(file.toString()))
-                .append(": ").append(check.series()).append(" series, up to ").append(check.nights())
-                .append(" nights each. A step: a change of level found by binary segmentation with Welch's t-test")
-                .append(" (corrected p below the check's alpha); flagged when it is to the worse side, at least ")
-                .append(Format.axis(threshold)).append("%, and begins among the newest ").append(recent)
-                .append(" nights of its series. A series is one machine's (CPU model and cores): figures of two")
-                .append(" machines are never compared.\n\n");
-        if (check.steps().isEmpty()) {
-            md.append("No step.\n\n");
-        } else {
-            md.append("| pair | call | metric | from | to | between commits | before | after | change | verdict"
-                    + " | machine |\n")
-                    .append("| --- | --- | --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |\n");
-            for (Step step : check.steps()) {
-                String verdict = step.flagged() ? "**regression**" : step.worse() ? "worse" : "better";
-                md.append("| ").append(String.join(" | ", Markdown.escape(step.key().pair()),
-                        Markdown.escape(step.key().call()), Markdown.escape(step.key().metricText(
-                                step.unit())), date(step.lastBefore()), date(step.firstAfter()),
-                        commits(step.lastBefore(), step.firstAfter()), number(step.step().before()),
-                        number(step.step().after()), Format.percent(step.step().changePercent()), verdict,
-                        Markdown.escape(step.key().machineText()))).append(" |\n");
-            }
-            md.append('\n');
-        }
-        if (!check.drifts().isEmpty()) {
-            md.append("Slow drifts over the newest " + DRIFT_NIGHTS + " nights (a least-squares line over a week or"
-                    + " more, reported, not failed):\n\n")
-                    .append("| pair | call | metric | since | per week | in all | side | machine |\n")
-                    .append("| --- | --- | --- | --- | ---: | ---: | --- | --- |\n");
-            for (Drift drift : check.drifts()) {
-                md.append("| ").append(String.join(" | ", Markdown.escape(drift.key().pair()),
-                        Markdown.escape(drift.key().call()), Markdown.escape(drift.key().metricText(
-                                drift.unit())), date(drift.first()), Format.percent(drift.perWeek()),
-                        Format.percent(drift.total()), drift.worse() ? "worse" : "better",
-                        Markdown.escape(drift.key().machineText()))).append(" |\n");
-            }
-            md.append('\n');
-        }
-        md.append(check.passed() ? "**History: passed**\n" : "**History: failed**\n");
-        return md.toString();
-    }
-
-    private static String date(HistoryEntry entry) {
-        String time = entry.time() == null ? "" : entry.time();
-        return time.length() >= 10 ? time.substring(0, 10) : time;
-    }
-
-    /** The git range a step lies in: the last commit before it and the first after. */
-    private static String commits(HistoryEntry before, HistoryEntry after) {
-        if (before.commit() == null || after.commit() == null) {
-            return "";
-        }
-        return "`" + abbreviate(before.commit()) + ".." + abbreviate(after.commit()) + "`";
-    }
-
-    private static String abbreviate(String commit) {
-        return commit.length() > 12 ? commit.substring(0, 12) : commit;
-    }
-
-    private static String number(double value) {
-        return String.format(Locale.ROOT, Math.abs(value) >= 100 ? "%,.0f" : "%,.3f", value);
     }
 }

@@ -12,8 +12,9 @@ import java.util.concurrent.Callable;
 
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.gate.Comparison;
-import org.rpcbench.gate.GateOptions;
-import org.rpcbench.gate.HistoryCli;
+import org.rpcbench.report.verdict.ComparisonMarkdown;
+import org.rpcbench.report.verdict.GateOptions;
+import org.rpcbench.report.verdict.HistoryCli;
 import org.rpcbench.results.InputException;
 import org.rpcbench.results.Run;
 import picocli.CommandLine;
@@ -149,7 +150,7 @@ public final class ReportCli implements Callable<Integer> {
             try {
                 Comparison comparison = Comparison.of(loadSide(baseline), loadSide(candidate),
                         new Comparison.Thresholds(threshold, cpuThreshold, allocationThreshold));
-                String markdown = comparison.markdown();
+                String markdown = ComparisonMarkdown.render(comparison);
                 spec.commandLine().getOut().print(markdown);
                 spec.commandLine().getOut().flush();
                 if (out != null) {

@@ -31,7 +31,7 @@ import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.gate.AbComparison;
 import org.rpcbench.gate.AbPower;
-import org.rpcbench.gate.GateOptions;
+import org.rpcbench.report.verdict.GateOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,4 +1,4 @@
-package org.rpcbench.gate;
+package org.rpcbench.report.verdict;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,4 +1,4 @@
-package org.rpcbench.gate;
+package org.rpcbench.report.verdict;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.HistoryEntry;
+import org.rpcbench.gate.History;
 import org.rpcbench.results.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -134,7 +135,7 @@ public final class HistoryCli implements Callable<Integer> {
                 return ExitCode.USAGE;
             }
             History.Check check = History.check(entries, threshold, alpha, recent);
-            String markdown = History.markdown(file, check, threshold, recent);
+            String markdown = HistoryMarkdown.render(file, check, threshold, recent);
             spec.commandLine().getOut().print(markdown);
             spec.commandLine().getOut().flush();
             if (out != null) {

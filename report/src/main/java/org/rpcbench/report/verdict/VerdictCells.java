@@ -1,0 +1,30 @@
+package org.rpcbench.report.verdict;
+
+import org.rpcbench.contract.CallCost;
+import org.rpcbench.gate.Verdict;
+
+/** The cells every verdict table writes alike. */
+final class VerdictCells {
+
+    private VerdictCells() {
+    }
+
+    /** A verdict as a table shows it: bold when it fails the gate. */
+    static String verdict(Verdict verdict) {
+        return verdict.fails() ? "**" + verdict + "**" : verdict.toString();
+    }
+
+    /** A metric: a call's cost by its header, the score by its mode and unit. */
+    static String metric(String mode, String unit, CallCost cost) {
+        return cost != null ? cost.header() : mode + " (" + unit + ")";
+    }
+
+    /** A commit as the pages name it: its first twelve characters. */
+    static String abbreviate(String commit) {
+        return commit.length() > 12 ? commit.substring(0, 12) : commit;
+    }
+
+    static String plural(long count, String noun) {
+        return count + " " + noun + (count == 1 ? "" : "s");
+    }
+}
