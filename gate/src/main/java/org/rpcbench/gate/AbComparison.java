@@ -1,9 +1,6 @@
 package org.rpcbench.gate;
 
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,12 +22,9 @@ import java.util.stream.Stream;
 import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.CallCost;
-import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.results.BenchmarkKey;
-import org.rpcbench.results.Format;
 import org.rpcbench.results.InputException;
-import org.rpcbench.results.Markdown;
 import org.rpcbench.results.Measurement;
 import org.rpcbench.results.Run;
 
@@ -43,61 +37,27 @@ import org.rpcbench.results.Run;
  * trials ({@link AbRecord#confirmationFrom()}), a change counts only when the first trials and the confirmation
  * trials, each judged on their own, both show it: a replication, which a chance draw of the first trials (a JVM that
  * settled at a slower level in most of one side's runs) rarely survives and a real change does.
+ *
+ * @param directory the A/B run's, where its ab.json lies
+ * @param trials    the trials that ran both sides
+ * @param confirmationTrials of {@code trials}, those from {@link AbRecord#confirmationFrom()} on; 0 when none ran
  */
-public final class AbComparison {
+public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds thresholds, int trials,
+        int confirmationTrials, List<Judged> lines) {
 
     /** Trials with both sides below this give no interval. */
     static final int MIN_TRIALS = 2;
 
-    /** A judged line, with what the Markdown needs beside the record's fields. */
-    record Judged(BenchmarkKey key, CallCost cost, Verdict verdict, AbVerdict.Line line) {
-    }
-
-    private final Path directory;
-    private final AbRecord record;
-    private final AbVerdict.Thresholds thresholds;
-    private final int trials;
-    /** Of {@link #trials}, those from {@link AbRecord#confirmationFrom()} on; 0 when none ran. */
-    private final int confirmationTrials;
-    private final List<Judged> lines;
-
-    private AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds thresholds, int trials,
-            int confirmationTrials, List<Judged> lines) {
-        this.directory = directory;
-        this.record = record;
-        this.thresholds = thresholds;
-        this.trials = trials;
-        this.confirmationTrials = confirmationTrials;
-        this.lines = lines;
-    }
+    /** How the intervals are estimated, as verdict.json and its page say. */
+    public static final String INTERVAL = String.format(Locale.ROOT, "%.0f%%, expanded percentile bootstrap over"
+            + " the paired trials (%,d resamples)", PairedBootstrap.CONFIDENCE * 100, PairedBootstrap.RESAMPLES);
 
     /**
-     * Judges the A/B run in {@code directory}, writes verdict.md and verdict.json beside its ab.json and prints the
-     * Markdown. Exit 0 when it passed; 1 on a regression, a failed or skipped candidate pair, a benchmark or cost the
-     * candidate lost, a benchmark left unjudged, or nothing compared; 2
-     * when the directory cannot be judged (printed to {@code err}).
+     * A judged line: its record in verdict.json, with the benchmark and the cost it judged.
+     *
+     * @param cost null for the benchmark's score
      */
-    public static int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter out, PrintWriter err) {
-        AbComparison comparison;
-        try {
-            comparison = of(directory, thresholds);
-        } catch (InputException e) {
-            err.println("error: " + e.getMessage());
-            err.flush();
-            return ExitCode.USAGE;
-        }
-        String markdown = comparison.markdown();
-        try {
-            Files.writeString(directory.resolve(AbVerdict.MARKDOWN_FILE_NAME), markdown, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the verdict into " + directory + ": " + e.getMessage(), e);
-        }
-        comparison.verdict().write(directory);
-        out.print(markdown);
-        out.println("verdict: " + directory.resolve(AbVerdict.MARKDOWN_FILE_NAME) + " and "
-                + AbVerdict.FILE_NAME);
-        out.flush();
-        return comparison.passed() ? ExitCode.OK : ExitCode.FAILED;
+    public record Judged(BenchmarkKey key, CallCost cost, Verdict verdict, AbVerdict.Line line) {
     }
 
     /**
@@ -108,14 +68,19 @@ public final class AbComparison {
     public static boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
         try {
             AbComparison comparison = of(directory, thresholds);
-            return comparison.count(Verdict.REGRESSION) > 0 && comparison.lines.stream().map(Judged::verdict)
+            return comparison.count(Verdict.REGRESSION) > 0 && comparison.lines().stream().map(Judged::verdict)
                     .filter(Verdict::fails).allMatch(verdict -> verdict == Verdict.REGRESSION);
         } catch (InputException e) {
             return false;
         }
     }
 
-    static AbComparison of(Path directory, AbVerdict.Thresholds thresholds) throws InputException {
+    /**
+     * Judges the A/B run in {@code directory}.
+     *
+     * @throws InputException when it holds no A/B run, or no trial that ran both sides
+     */
+    public static AbComparison of(Path directory, AbVerdict.Thresholds thresholds) throws InputException {
         Trials trials = Trials.load(directory);
         Integer confirmationFrom = trials.record().confirmationFrom();
         Trials first = confirmationFrom == null ? null : trials.stage(Integer.MIN_VALUE, confirmationFrom);
@@ -288,8 +253,8 @@ public final class AbComparison {
      * @param cost          null for the benchmark's score
      * @param worseIfHigher a time or a cost (higher is worse), not a throughput
      */
-    record Series(BenchmarkKey key, CallCost cost, String unit, double[] before, double[] after, boolean worseIfHigher,
-                  double threshold) {
+    public record Series(BenchmarkKey key, CallCost cost, String unit, double[] before, double[] after,
+            boolean worseIfHigher, double threshold) {
 
         String metric() {
             return cost == null ? AbVerdict.SCORE : cost.label();
@@ -499,11 +464,7 @@ public final class AbComparison {
                 verdict.toString(), note);
     }
 
-    List<Judged> lines() {
-        return lines;
-    }
-
-    long count(Verdict verdict) {
+    public long count(Verdict verdict) {
         return lines.stream().filter(line -> line.verdict() == verdict).count();
     }
 
@@ -512,103 +473,28 @@ public final class AbComparison {
      * the candidate did not (a benchmark or a cost), and something compared: a candidate that measured nothing never
      * passes.
      */
-    boolean passed() {
+    public boolean passed() {
         return lines.stream().map(Judged::verdict).noneMatch(Verdict::fails) && compared() > 0;
     }
 
     /** Lines judged on both sides' figures. */
-    long compared() {
+    public long compared() {
         return count(Verdict.REGRESSION) + count(Verdict.IMPROVEMENT) + count(Verdict.WITHIN_NOISE);
     }
 
-    AbVerdict verdict() {
-        return new AbVerdict(side(record.baseline()), side(record.candidate()), trials, thresholds, interval(),
+    /** The verdict as verdict.json keeps it. */
+    public AbVerdict verdict() {
+        return new AbVerdict(describe(record.baseline()), describe(record.candidate()), trials, thresholds, INTERVAL,
                 lines.stream().map(Judged::line).toList(), passed(), record.confirmationFrom());
     }
 
-    private static String side(AbRecord.Side side) {
+    /** A side as given, with its commit and whether it had changes not committed. */
+    public static String describe(AbRecord.Side side) {
         return side.given() + (side.commit() == null ? "" : " (" + abbreviate(side.commit())
                 + (Boolean.TRUE.equals(side.dirty()) ? ", with changes not committed" : "") + ")");
     }
 
     private static String abbreviate(String commit) {
         return commit.length() > 12 ? commit.substring(0, 12) : commit;
-    }
-
-    private static String interval() {
-        return String.format(Locale.ROOT, "%.0f%%, expanded percentile bootstrap over the paired trials"
-                + " (%,d resamples)", PairedBootstrap.CONFIDENCE * 100, PairedBootstrap.RESAMPLES);
-    }
-
-    String markdown() {
-        StringBuilder md = new StringBuilder("## A/B comparison\n\n")
-                .append("Baseline: ").append(Markdown.escape(side(record.baseline()))).append("  \n")
-                .append("Candidate: ").append(Markdown.escape(side(record.candidate())))
-                .append(record.candidateServerArgs().isEmpty() ? "" : ", its servers also given `"
-                        + String.join(" ", record.candidateServerArgs()) + "`")
-                .append(record.candidateClientArgs().isEmpty() ? "" : ", its clients also given `"
-                        + String.join(" ", record.candidateClientArgs()) + "`")
-                .append("\n\n")
-                .append(trials).append(trials == 1 ? " trial" : " trials").append(" ran both sides (")
-                .append(directory.toAbsolutePath().normalize())
-                .append(record.duet() ? "), both sides at once in each, each side's servers and clients on CPUs "
-                        + String.join(" or ", record.duetCpus()) + ", swapped from trial to trial (seed "
-                        : "), in random order within each (seed ").append(record.seed()).append(").")
-                .append(record.confirmationFrom() == null ? "" : " The first " + (trials - confirmationTrials)
-                        + " flagged a regression, so " + confirmationTrials + " confirmation trials followed: a change"
-                        + " counts only when the first trials and the confirmation trials, each judged alone, both"
-                        + " show it; the figures and intervals are over all trials.")
-                .append(" Change: the")
-                .append(" candidate's mean over the baseline's; interval: ").append(interval())
-                .append("; a regression only when the whole interval lies beyond the threshold. Detectable: the")
-                .append(" smallest change a run this noisy sees nine times in ten")
-                .append(record.confirmationTrials() != null && record.confirmationTrials() > 0
-                        ? ", by the rule it is judged by (the first trials and the confirmation trials must each"
-                                + " flag it)" : "")
-                .append(".\n\n")
-                .append("| pair | call | metric | baseline | candidate | change | 95% interval | detectable"
-                        + " | verdict |\n")
-                .append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
-        for (Judged judged : lines) {
-            AbVerdict.Line line = judged.line();
-            String verdict = (judged.verdict().fails() ? "**" + judged.verdict() + "**" : judged.verdict().toString())
-                    + (line.note() == null || line.note().isEmpty() ? ""
-                            : " (" + Markdown.escape(line.note()) + ")");
-            md.append("| ").append(String.join(" | ", Markdown.escape(line.pair()),
-                    line.benchmark() == null ? "" : Markdown.escape(judged.key().call()),
-                    metric(judged), figure(judged, line.baseline()), figure(judged, line.candidate()),
-                    line.ratio() == null ? "" : Format.percent((line.ratio() - 1) * 100),
-                    line.low() == null ? "" : Format.percent((line.low() - 1) * 100) + " to "
-                            + Format.percent((line.high() - 1) * 100),
-                    line.detectable() == null ? "" : String.format(Locale.ROOT, "%.1f%%", line.detectable()),
-                    verdict)).append(" |\n");
-        }
-        md.append('\n').append(count(Verdict.REGRESSION)).append(" regressions, ")
-                .append(count(Verdict.IMPROVEMENT)).append(" improvements, ")
-                .append(count(Verdict.WITHIN_NOISE)).append(" within noise, ")
-                .append(count(Verdict.ONLY_IN_BASELINE) + count(Verdict.ONLY_IN_CANDIDATE)).append(" unmatched, ")
-                .append(count(Verdict.PAIR_FAILED)).append(" pair failed, ")
-                .append(count(Verdict.NOT_JUDGED)).append(" not judged; thresholds: time ")
-                .append(Format.axis(thresholds.time())).append("%, CPU ").append(Format.axis(thresholds.cpu()))
-                .append("%, bytes allocated ").append(Format.axis(thresholds.allocation())).append("%.\n\n")
-                .append(compared() == 0 ? "Nothing was compared: no benchmark and metric ran on both sides of a"
-                        + " trial.\n\n" : "")
-                .append(passed() ? "**Gate: passed**\n" : "**Gate: failed**\n");
-        return md.toString();
-    }
-
-    private static String metric(Judged judged) {
-        if (judged.line().benchmark() == null) {
-            return "";
-        }
-        return judged.cost() != null ? judged.cost().header()
-                : judged.key().mode() + (judged.line().unit() == null ? "" : " (" + judged.line().unit() + ")");
-    }
-
-    private static String figure(Judged judged, Double value) {
-        if (value == null) {
-            return "";
-        }
-        return judged.cost() != null ? Format.cost(judged.cost(), value) : Format.score(value, judged.line().unit());
     }
 }

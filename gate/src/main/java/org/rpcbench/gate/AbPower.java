@@ -1,20 +1,15 @@
 package org.rpcbench.gate;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
 import org.rpcbench.contract.AbVerdict;
-import org.rpcbench.contract.ExitCode;
-import org.rpcbench.results.Format;
 import org.rpcbench.results.InputException;
-import org.rpcbench.results.Markdown;
 
 /**
  * What the A/B gate sees, estimated from A/A runs (both sides one commit): simulated A/B runs, each of as many trials
@@ -28,8 +23,16 @@ import org.rpcbench.results.Markdown;
  * {@code benchmark.sh ab} does. It uses the trials as they were, never a trial twice in a run: a pool no larger than
  * a run varies only by the swaps, and the trials of a few runs understate the tails, which real A/A runs and runs
  * with an injected cost check.
+ *
+ * @param changes          the changes simulated, in percent: none, then each shift
+ * @param pooled           per metric, what the simulations flagged
+ * @param firstFlagged     the simulated A/A runs in which the first trials flagged any metric
+ * @param confirmedFlagged those in which the confirmation trials upheld it: the gate's false alarms
+ * @param variance         where the runs' variance lives, per metric
  */
-public final class AbPower {
+public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, Simulated simulated,
+        List<Double> changes, List<Pooled> pooled, int firstFlagged, int confirmedFlagged,
+        List<AbVariance.Row> variance) {
 
     public static final int DEFAULT_SIMULATIONS = 200;
     public static final List<Double> DEFAULT_SHIFTS = List.of(1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0);
@@ -38,49 +41,43 @@ public final class AbPower {
     /** A change counts as seen when flagged this often. */
     static final double POWER = 0.9;
 
-    /** One metric of one benchmark, pooled over the A/A runs, and what the simulations flagged. */
-    record Pooled(AbComparison.Series series, int[] flagged) {
+    /**
+     * One metric of one benchmark, pooled over the A/A runs, and what the simulations flagged.
+     *
+     * @param flagged  per change (no change first), the simulated runs that flagged it
+     * @param seenFrom the smallest change flagged in nine runs of ten; null when none of those simulated was
+     */
+    public record Pooled(AbComparison.Series series, int[] flagged, Double seenFrom) {
     }
 
     /** What one simulated run called: a regression in its first trials, and one its confirmation trials upheld. */
     record Flags(boolean first, boolean confirmed) {
     }
 
-    private AbPower() {
-    }
-
     /**
-     * Prints where the runs' variance lives ({@link AbVariance}) and the estimate, as Markdown. Exit 0; 2 when a
-     * directory holds no A/B run, or no metric has two trials.
+     * Simulates what the gate sees from the A/A runs in {@code directories}, with where their variance lives
+     * ({@link AbVariance}).
      *
      * @param trials      trials per simulated run, as the real runs to be judged have
      * @param confirmationTrials trials a run adds when its first ones flag a regression; 0 for none
      * @param shifts      the changes in percent to simulate, worse for the candidate (more time or cost per call)
      * @param simulations simulated runs per change
+     * @throws InputException when a directory holds no A/B run, or no metric has two trials
      */
-    public static int power(List<Path> directories, AbVerdict.Thresholds thresholds, int trials,
-            int confirmationTrials, List<Double> shifts, int simulations, long seed, PrintWriter out,
-            PrintWriter err) {
+    public static AbPower simulate(List<Path> directories, AbVerdict.Thresholds thresholds, int trials,
+            int confirmationTrials, List<Double> shifts, int simulations, long seed) throws InputException {
         Map<String, AbComparison.Series> pool = new LinkedHashMap<>();
         List<AbComparison.Trials> runs = new ArrayList<>();
-        try {
-            for (Path directory : directories) {
-                runs.add(AbComparison.Trials.load(directory));
-                for (AbComparison.Series series : runs.get(runs.size() - 1).series(thresholds)) {
-                    pool.merge(series.label(), series, AbPower::concatenated);
-                }
+        for (Path directory : directories) {
+            runs.add(AbComparison.Trials.load(directory));
+            for (AbComparison.Series series : runs.get(runs.size() - 1).series(thresholds)) {
+                pool.merge(series.label(), series, AbPower::concatenated);
             }
-        } catch (InputException e) {
-            err.println("error: " + e.getMessage());
-            err.flush();
-            return ExitCode.USAGE;
         }
         pool.values().removeIf(series -> series.before().length < AbComparison.MIN_TRIALS);
         if (pool.isEmpty()) {
-            err.println("error: no metric of " + directories + " has " + AbComparison.MIN_TRIALS + " trials with both"
-                    + " sides");
-            err.flush();
-            return ExitCode.USAGE;
+            throw new InputException("no metric of " + directories + " has " + AbComparison.MIN_TRIALS + " trials"
+                    + " with both sides");
         }
         List<Double> changes = new ArrayList<>(List.of(0.0));
         changes.addAll(shifts);
@@ -107,20 +104,28 @@ public final class AbPower {
                     }
                 }
             }
-            pooled.add(new Pooled(series, flagged));
+            pooled.add(new Pooled(series, flagged, seenFrom(changes, flagged, simulations)));
         }
-        out.print(AbVariance.markdown(AbVariance.rows(runs, thresholds)));
-        out.print(markdown(directories, thresholds, simulated, changes, pooled, count(anyFirst),
-                count(anyConfirmed)));
-        out.flush();
-        return ExitCode.OK;
+        // without confirmation trials a run's first verdict stands: confirmedFlagged is then firstFlagged
+        return new AbPower(List.copyOf(directories), thresholds, simulated, List.copyOf(changes), List.copyOf(pooled),
+                count(anyFirst), count(anyConfirmed), AbVariance.rows(runs, thresholds));
+    }
+
+    /** The smallest change simulated (no change aside) that was flagged {@link #POWER} of the time; null if none. */
+    private static Double seenFrom(List<Double> changes, int[] flagged, int simulations) {
+        for (int change = 1; change < changes.size(); change++) {
+            if (flagged[change] >= POWER * simulations) {
+                return changes.get(change);
+            }
+        }
+        return null;
     }
 
     /** How the runs are simulated: {@code trials} first trials of the {@code pooled}, then confirmation trials. */
-    private record Simulated(int trials, int confirmationTrials, int pooled, int simulations, long seed) {
+    public record Simulated(int trials, int confirmationTrials, int pooled, int simulations, long seed) {
 
         /** The confirmation trials a simulated run draws: none when the pool has too few left after its first. */
-        int confirming() {
+        public int confirming() {
             return pooled - trials >= confirmationTrials ? confirmationTrials : 0;
         }
     }
@@ -208,66 +213,5 @@ public final class AbPower {
         System.arraycopy(one, 0, both, 0, one.length);
         System.arraycopy(other, 0, both, one.length, other.length);
         return both;
-    }
-
-    private static String markdown(List<Path> directories, AbVerdict.Thresholds thresholds, Simulated simulated,
-            List<Double> changes, List<Pooled> pooled, int firstFlagged, int confirmedFlagged) {
-        // without confirmation trials a run's first verdict stands: confirmedFlagged is then firstFlagged
-        int simulations = simulated.simulations();
-        StringBuilder md = new StringBuilder("## What the gate sees, simulated from A/A runs\n\n");
-        md.append("A/A runs: ").append(Markdown.escape(String.join(", ",
-                directories.stream().map(Path::toString).toList()))).append("  \n");
-        md.append(String.format(Locale.ROOT, "%d simulated runs per change, each of %d of the %d pooled trials"
-                        + " (none twice)%s, each trial's sides swapped at random (seed %d); the candidate made worse"
-                        + " by the change in one metric at a time (more time or cost per call); judged as benchmark.sh"
-                        + " ab judges, with thresholds %s%% for time, %s%% for CPU, %s%% for bytes. Flagged: how often"
-                        + " a regression was called%s. The trials of a few runs understate the tails.\n\n",
-                simulations, simulated.trials(), simulated.pooled(), simulated.confirming() == 0 ? ""
-                        : ", then " + simulated.confirming() + " confirmation trials from the rest when those flag"
-                        + " a regression", simulated.seed(), Format.axis(thresholds.time()),
-                Format.axis(thresholds.cpu()), Format.axis(thresholds.allocation()),
-                simulated.confirming() == 0 ? "" : " and confirmed"));
-        md.append(String.format(Locale.ROOT, "**False alarms: the gate (any metric) flagged %d of %d simulated A/A"
-                + " runs (%s)", confirmedFlagged, simulations, percent(confirmedFlagged, simulations)));
-        if (simulated.confirming() > 0) {
-            md.append(String.format(Locale.ROOT, "; their first %d trials alone flagged %d (%s)", simulated.trials(),
-                    firstFlagged, percent(firstFlagged, simulations)));
-        }
-        md.append(".**");
-        if (simulated.confirming() == 0 && simulated.confirmationTrials() > 0) {
-            md.append(String.format(Locale.ROOT, " Confirmation trials not simulated: %d first trials and %d"
-                    + " confirmation trials need %d pooled trials, and there are %d.", simulated.trials(),
-                    simulated.confirmationTrials(), simulated.trials() + simulated.confirmationTrials(),
-                    simulated.pooled()));
-        }
-        md.append("\n\n");
-        List<String> header = new ArrayList<>(List.of("pair", "call", "metric", "trials pooled", "flagged, no change"));
-        changes.subList(1, changes.size()).forEach(change -> header.add("+" + Format.axis(change) + "%"));
-        header.add("seen 9 in 10 from");
-        List<List<String>> rows = new ArrayList<>();
-        for (Pooled line : pooled) {
-            AbComparison.Series series = line.series();
-            List<String> row = new ArrayList<>(List.of(series.key().pair(), series.key().call(),
-                    series.cost() == null ? series.key().mode() + " (" + series.unit() + ")" : series.cost().header(),
-                    String.valueOf(series.before().length)));
-            for (int flagged : line.flagged()) {
-                row.add(percent(flagged, simulations));
-            }
-            String seen = "> " + Format.axis(changes.get(changes.size() - 1)) + "%";
-            for (int change = 1; change < changes.size(); change++) {
-                if (line.flagged()[change] >= POWER * simulations) {
-                    seen = Format.axis(changes.get(change)) + "%";
-                    break;
-                }
-            }
-            row.add(seen);
-            rows.add(row);
-        }
-        md.append(Markdown.table(header, rows));
-        return md.toString();
-    }
-
-    private static String percent(int count, int of) {
-        return String.format(Locale.ROOT, "%.0f%%", 100.0 * count / of);
     }
 }

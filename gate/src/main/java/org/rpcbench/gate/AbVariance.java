@@ -4,12 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
 import org.rpcbench.contract.AbVerdict;
-import org.rpcbench.results.Markdown;
 import org.rpcbench.results.Measurement;
 
 /**
@@ -20,7 +18,7 @@ import org.rpcbench.results.Measurement;
  * (a duet) can help. Spreads are coefficients of variation, pooled over the runs by their degrees of freedom, so
  * that runs of different days add nothing of their own.
  */
-final class AbVariance {
+public final class AbVariance {
 
     /**
      * One metric's spreads, each a coefficient of variation.
@@ -32,16 +30,16 @@ final class AbVariance {
      * @param ratio         of the candidate's trial mean over the baseline's (as the log ratio's standard deviation)
      * @param trialMinutes  a trial's mean wall time, both sides' launchers
      */
-    record Row(AbComparison.Series series, int trialCount, double iterations, double fromIterations, double trials,
-               double ratio, double trialMinutes) {
+    public record Row(AbComparison.Series series, int trialCount, double iterations, double fromIterations,
+            double trials, double ratio, double trialMinutes) {
 
         /** The share of one side's trial-to-trial variance that the two sides of a trial share, so the ratio loses. */
-        double shared() {
+        public double shared() {
             return trials > 0 ? Math.max(0, 1 - ratio * ratio / (2 * trials * trials)) : Double.NaN;
         }
 
         /** The ratio's spread over the mean of an hour of trials: what a design buys for the gate's time. */
-        double ratioOverAnHour() {
+        public double ratioOverAnHour() {
             return trialMinutes > 0 ? ratio * Math.sqrt(trialMinutes / 60) : Double.NaN;
         }
     }
@@ -129,40 +127,5 @@ final class AbVariance {
 
     private static double mean(double[] values) {
         return Arrays.stream(values).average().orElseThrow();
-    }
-
-    static String markdown(List<Row> rows) {
-        StringBuilder md = new StringBuilder("## Where the variance lives\n\n");
-        md.append("Per metric, pooled over the runs: the spread between a fork's measured iterations; what a trial's"
-                + " mean would spread by from those alone; the spread between one side's trials (each a fresh JVM"
-                + " at another moment); that of the candidate-over-baseline ratio, which the gate judges; the share"
-                + " of one side's trial-to-trial variance the two sides of a trial have in common, which the ratio"
-                + " cancels; and the ratio's spread over the mean of an hour of trials, which compares designs"
-                + " whose trials take different times (smaller sees more in the same time), from the minutes a"
-                + " trial took, both sides' launchers. Coefficients of"
-                + " variation; the ratio's is its logarithm's standard deviation.\n\n");
-        List<String> header = List.of("pair", "call", "metric", "trials", "iterations of a fork",
-                "a trial, from its iterations", "trials, one side", "trials, candidate / baseline",
-                "shared by both sides", "ratio, an hour of trials", "minutes a trial");
-        List<List<String>> table = new ArrayList<>();
-        for (Row row : rows) {
-            AbComparison.Series series = row.series();
-            table.add(List.of(series.key().pair(), series.key().call(),
-                    series.cost() == null ? series.key().mode() + " (" + series.unit() + ")" : series.cost().header(),
-                    String.valueOf(row.trialCount()), percent(row.iterations()), percent(row.fromIterations()),
-                    percent(row.trials()), percent(row.ratio()), share(row.shared()), percent(row.ratioOverAnHour()),
-                    row.trialMinutes() == 0 ? ""
-                            : String.format(Locale.ROOT, "%.1f", row.trialMinutes())));
-        }
-        md.append(Markdown.table(header, table)).append('\n');
-        return md.toString();
-    }
-
-    private static String percent(double fraction) {
-        return Double.isNaN(fraction) ? "" : String.format(Locale.ROOT, "%.1f%%", fraction * 100);
-    }
-
-    private static String share(double fraction) {
-        return Double.isNaN(fraction) ? "" : String.format(Locale.ROOT, "%.0f%%", fraction * 100);
     }
 }

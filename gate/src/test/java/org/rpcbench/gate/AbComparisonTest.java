@@ -2,25 +2,29 @@ package org.rpcbench.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.IntFunction;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.AbVerdict;
-import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.CallCost;
+import org.rpcbench.results.InputException;
 
 /** A/B runs written as benchmark.sh ab writes them (ab.json, a run directory per side and trial), then judged. */
 class AbComparisonTest {
 
     private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 5, 1);
+    private static final String GET_USER = "getUser (32 threads)";
 
     @TempDir
     Path directory;
@@ -30,39 +34,58 @@ class AbComparisonTest {
         AbRuns.write(directory, trials, throughputFactor, allocationFactor, failedTrials);
     }
 
-    private record Judged(int exitCode, String out, String err) {
+    /** Six trials: the baseline's and the candidate's sides each as these make them from its trial. */
+    private void abRun(IntFunction<AbRuns.Side> baseline, IntFunction<AbRuns.Side> candidate) throws IOException {
+        List<AbRuns.Side> before = new ArrayList<>();
+        List<AbRuns.Side> after = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            before.add(baseline.apply(i));
+            after.add(candidate.apply(i));
+        }
+        AbRuns.write(directory, before, after, null);
     }
 
-    private Judged judge() {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exitCode = AbComparison.judge(directory, THRESHOLDS, new PrintWriter(out), new PrintWriter(err));
-        return new Judged(exitCode, out.toString(), err.toString());
+    private AbComparison judge() throws InputException {
+        return AbComparison.of(directory, THRESHOLDS);
     }
 
-    private static String row(String markdown, String metric) {
-        List<String> rows = markdown.lines().filter(line -> line.startsWith("| dubbo-kryo | getUser (32 threads) | "
-                + metric + " |")).toList();
-        assertEquals(1, rows.size(), metric + " in\n" + markdown);
-        return rows.get(0);
+    /** The one line of a call's metric: its score (cost null) or a cost. */
+    private static AbComparison.Judged line(AbComparison comparison, String call, CallCost cost) {
+        List<AbComparison.Judged> lines = comparison.lines().stream()
+                .filter(judged -> judged.line().benchmark() != null && judged.key().call().equals(call)
+                        && Objects.equals(judged.cost(), cost))
+                .toList();
+        assertEquals(1, lines.size(), call + " " + cost + " in " + comparison.lines());
+        return lines.get(0);
+    }
+
+    private static Verdict verdict(AbComparison comparison, CallCost cost) {
+        return line(comparison, GET_USER, cost).verdict();
+    }
+
+    private static AbComparison.Judged pairFailed(AbComparison comparison) {
+        List<AbComparison.Judged> lines = comparison.lines().stream()
+                .filter(judged -> judged.verdict() == Verdict.PAIR_FAILED).toList();
+        assertEquals(1, lines.size(), comparison.lines().toString());
+        assertEquals("dubbo-kryo", lines.get(0).line().pair());
+        assertNull(lines.get(0).line().benchmark(), "a pair's line, no benchmark's");
+        return lines.get(0);
     }
 
     @Test
-    void theSameCodeTwiceIsWithinNoiseAndSaysWhatItCouldHaveSeen() throws IOException {
+    void theSameCodeTwiceIsWithinNoiseAndSaysWhatItCouldHaveSeen() throws Exception {
         abRun(6, 1.0, 1.0);
 
-        Judged judged = judge();
+        AbComparison judged = judge();
 
-        assertEquals(ExitCode.OK, judged.exitCode(), judged.out() + judged.err());
-        String throughput = row(judged.out(), "thrpt (calls/s)");
-        assertTrue(throughput.endsWith("| within noise |"), throughput);
-        assertTrue(row(judged.out(), "server alloc (B/call)").endsWith("| within noise |"), judged.out());
-        assertTrue(judged.out().contains("Baseline: HEAD~1 (0123456789ab)  \nCandidate: /work/main (fedcba987654,"
-                + " with changes not committed)"), judged.out());
-        assertTrue(judged.out().contains("6 trials ran both sides"), judged.out());
-        assertTrue(judged.out().strip().endsWith("verdict: " + directory.resolve("verdict.md") + " and verdict.json"),
-                judged.out());
-        AbVerdict verdict = AbVerdict.read(directory);
+        assertTrue(judged.passed(), judged.lines().toString());
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, null));
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, CallCost.SERVER_ALLOCATION));
+        assertEquals("HEAD~1 (0123456789ab)", AbComparison.describe(judged.record().baseline()));
+        assertEquals("/work/main (fedcba987654, with changes not committed)",
+                AbComparison.describe(judged.record().candidate()));
+        assertEquals(6, judged.trials());
+        AbVerdict verdict = judged.verdict();
         assertTrue(verdict.passed());
         AbVerdict.Line line = verdict.lines().get(0);
         assertEquals(AbVerdict.SCORE, line.metric());
@@ -72,50 +95,53 @@ class AbComparisonTest {
     }
 
     @Test
-    void aSlowerCandidateIsARegressionAndABiggerOneOnlyInItsBytes() throws IOException {
+    void aSlowerCandidateIsARegressionAndABiggerOneOnlyInItsBytes() throws Exception {
         abRun(6, 0.8, 1.05);
 
-        Judged judged = judge();
+        AbComparison judged = judge();
 
-        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
-        assertTrue(row(judged.out(), "thrpt (calls/s)").contains("| -2"), judged.out());
-        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| **regression** |"), judged.out());
-        assertTrue(row(judged.out(), "server alloc (B/call)").endsWith("| **regression** |"), judged.out());
-        assertTrue(judged.out().contains("2 regressions, 0 improvements, 0 within noise"), judged.out());
-        assertTrue(judged.out().strip().contains("**Gate: failed**"), judged.out());
-        assertFalse(AbVerdict.read(directory).passed());
-        assertTrue(Files.readString(directory.resolve("verdict.md")).contains("**Gate: failed**"));
+        assertFalse(judged.passed());
+        AbVerdict.Line throughput = line(judged, GET_USER, null).line();
+        assertTrue(throughput.ratio() > 0.7 && throughput.ratio() <= 0.8, "a change of -2x%: " + throughput);
+        assertEquals(Verdict.REGRESSION, verdict(judged, null));
+        assertEquals(Verdict.REGRESSION, verdict(judged, CallCost.SERVER_ALLOCATION));
+        assertEquals(List.of(2L, 0L, 0L), List.of(judged.count(Verdict.REGRESSION),
+                judged.count(Verdict.IMPROVEMENT), judged.count(Verdict.WITHIN_NOISE)));
+        assertFalse(judged.verdict().passed());
     }
 
     @Test
-    void aSmallChangeInsideTheIntervalIsNotARegressionButAFasterOneIsAnImprovement() throws IOException {
+    void aSmallChangeInsideTheIntervalIsNotARegressionButAFasterOneIsAnImprovement() throws Exception {
         abRun(6, 1.02, 0.97);
 
-        Judged judged = judge();
+        AbComparison judged = judge();
 
-        assertEquals(ExitCode.OK, judged.exitCode(), judged.out());
-        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| within noise |"), judged.out());
-        assertTrue(row(judged.out(), "server alloc (B/call)").endsWith("| improvement |"), judged.out());
+        assertTrue(judged.passed(), judged.lines().toString());
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, null));
+        assertEquals(Verdict.IMPROVEMENT, verdict(judged, CallCost.SERVER_ALLOCATION));
     }
 
     @Test
-    void aChangeCountsOnlyWhenTheConfirmationTrialsAloneShowItToo() throws IOException {
+    void aChangeCountsOnlyWhenTheConfirmationTrialsAloneShowItToo() throws Exception {
         double[] throughputFactors = {0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 1, 1, 1, 1, 1, 1};
         AbRuns.write(directory, Arrays.copyOf(throughputFactors, 6), 1.05, null);
         assertTrue(AbComparison.failsOnRegressionsAlone(directory, THRESHOLDS), "the first six trials flag both");
         AbRuns.write(directory, throughputFactors, 1.05, 7);
 
-        Judged judged = judge();
+        AbComparison judged = judge();
 
-        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
-        assertTrue(judged.out().contains("12 trials ran both sides"), judged.out());
-        assertTrue(judged.out().contains("The first 6 flagged a regression, so 6 confirmation trials followed"),
-                judged.out());
-        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| within noise (not confirmed: regression in the"
-                + " first 6 trials, within noise in the 6 confirmation trials) |"), judged.out());
-        assertTrue(row(judged.out(), "server alloc (B/call)").endsWith("| **regression** (confirmed: regression in"
-                + " the first 6 trials, regression in the 6 confirmation trials) |"), judged.out());
-        AbVerdict verdict = AbVerdict.read(directory);
+        assertFalse(judged.passed());
+        assertEquals(12, judged.trials());
+        assertEquals(6, judged.confirmationTrials(), "the first 6 flagged a regression, so 6 followed");
+        AbComparison.Judged throughput = line(judged, GET_USER, null);
+        assertEquals(Verdict.WITHIN_NOISE, throughput.verdict());
+        assertEquals("not confirmed: regression in the first 6 trials, within noise in the 6 confirmation trials",
+                throughput.line().note());
+        AbComparison.Judged bytes = line(judged, GET_USER, CallCost.SERVER_ALLOCATION);
+        assertEquals(Verdict.REGRESSION, bytes.verdict());
+        assertEquals("confirmed: regression in the first 6 trials, regression in the 6 confirmation trials",
+                bytes.line().note());
+        AbVerdict verdict = judged.verdict();
         assertEquals(7, verdict.confirmationFrom());
         assertEquals(12, verdict.lines().get(0).trials(), "the figures are over every trial");
     }
@@ -130,123 +156,105 @@ class AbComparisonTest {
     }
 
     @Test
-    void aCandidatePairThatFailedInOneTrialFailsTheGate() throws IOException {
+    void aCandidatePairThatFailedInOneTrialFailsTheGate() throws Exception {
         abRun(6, 1.0, 1.0, 4);
 
-        Judged judged = judge();
+        AbComparison judged = judge();
 
-        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
-        assertTrue(judged.out().contains("| dubbo-kryo |  |  |  |  |  |  |  | **pair failed** (trial 4:"
-                + " dubbo-kryo-client exited 1: wire check failed) |"), judged.out());
-        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| within noise |"),
-                "the other five trials are still judged");
-    }
-
-    /** Six trials: the baseline's and the candidate's sides each as {@code candidate} makes them from its trial. */
-    private void abRun(java.util.function.IntFunction<AbRuns.Side> baseline,
-            java.util.function.IntFunction<AbRuns.Side> candidate) throws IOException {
-        List<AbRuns.Side> before = new java.util.ArrayList<>();
-        List<AbRuns.Side> after = new java.util.ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            before.add(baseline.apply(i));
-            after.add(candidate.apply(i));
-        }
-        AbRuns.write(directory, before, after, null);
+        assertFalse(judged.passed());
+        assertEquals("trial 4: dubbo-kryo-client exited 1: wire check failed", pairFailed(judged).line().note());
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, null), "the other five trials are still judged");
     }
 
     @Test
-    void aCandidatePairSkippedBecauseItsServerRefusedWhatItWasGivenFailsTheGate() throws IOException {
+    void aCandidatePairSkippedBecauseItsServerRefusedWhatItWasGivenFailsTheGate() throws Exception {
         abRun(AbRuns::baseline, i -> AbRuns.Side.notPassed("skipped", "dubbo-kryo-server cannot run this: Unknown"
                 + " option: '--inject-costs'"));
 
-        Judged judged = judge();
+        AbComparison judged = judge();
 
-        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
-        assertTrue(judged.out().contains("| dubbo-kryo |  |  |  |  |  |  |  | **pair failed** (trial 1: status skipped:"
-                + " dubbo-kryo-server cannot run this: Unknown option: '--inject-costs'; trial 2: "), judged.out());
-        assertTrue(judged.out().contains("Nothing was compared"), judged.out());
-        assertFalse(AbVerdict.read(directory).passed());
+        assertFalse(judged.passed());
+        assertTrue(pairFailed(judged).line().note().startsWith("trial 1: status skipped: dubbo-kryo-server cannot"
+                + " run this: Unknown option: '--inject-costs'; trial 2: "), judged.lines().toString());
+        assertEquals(0, judged.compared(), "nothing was compared");
+        assertFalse(judged.verdict().passed());
     }
 
     @Test
-    void aBenchmarkTheCandidateLostFailsTheGate() throws IOException {
+    void aBenchmarkTheCandidateLostFailsTheGate() throws Exception {
         abRun(i -> AbRuns.baseline(i).withListUser(), i -> AbRuns.candidate(i, 1.0, 1.0));
 
-        Judged judged = judge();
+        AbComparison judged = judge();
 
-        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
-        assertTrue(judged.out().contains("| dubbo-kryo | listUser (32 threads) | thrpt (calls/s) |  |  |  |  |  |"
-                + " **only in baseline** |"), judged.out());
-        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| within noise |"), judged.out());
+        assertFalse(judged.passed());
+        AbComparison.Judged lost = line(judged, "listUser (32 threads)", null);
+        assertEquals(Verdict.ONLY_IN_BASELINE, lost.verdict());
+        assertEquals("thrpt", lost.key().mode());
+        assertEquals("calls/s", lost.line().unit());
+        assertNull(lost.line().baseline(), "no figure on either side");
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, null));
     }
 
     @Test
-    void aCostTheCandidateStoppedReportingFailsTheGate() throws IOException {
+    void aCostTheCandidateStoppedReportingFailsTheGate() throws Exception {
         abRun(AbRuns::baseline, i -> AbRuns.candidate(i, 1.0, 1.0).withoutServerBytes());
 
-        Judged judged = judge();
+        AbComparison judged = judge();
 
-        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
-        assertTrue(row(judged.out(), "server alloc (B/call)").endsWith("| **only in baseline** (the candidate"
-                + " reported none) |"), judged.out());
-        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| within noise |"), judged.out());
+        assertFalse(judged.passed());
+        AbComparison.Judged bytes = line(judged, GET_USER, CallCost.SERVER_ALLOCATION);
+        assertEquals(Verdict.ONLY_IN_BASELINE, bytes.verdict());
+        assertEquals("the candidate reported none", bytes.line().note());
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, null));
     }
 
     @Test
-    void aRunWhoseBaselineNeverFinishedComparesNothingAndFails() throws IOException {
+    void aRunWhoseBaselineNeverFinishedComparesNothingAndFails() throws Exception {
         abRun(i -> AbRuns.Side.notPassed("failed", "interrupted"), i -> AbRuns.candidate(i, 1.0, 1.0));
 
-        Judged judged = judge();
+        AbComparison judged = judge();
 
-        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
-        assertTrue(judged.out().contains("Nothing was compared: no benchmark and metric ran on both sides of a"
-                + " trial."), judged.out());
-        assertTrue(judged.out().strip().contains("**Gate: failed**"), judged.out());
+        assertEquals(0, judged.compared(), judged.lines().toString());
+        assertFalse(judged.passed());
         assertFalse(AbComparison.failsOnRegressionsAlone(directory, THRESHOLDS), "nothing for confirmation to clear");
     }
 
     @Test
-    void theDetectableChangeIsTheRulesWhenTheRunWasGivenConfirmationTrials() throws IOException {
-        List<AbRuns.Side> baseline = new java.util.ArrayList<>();
-        List<AbRuns.Side> candidate = new java.util.ArrayList<>();
+    void theDetectableChangeIsTheRulesWhenTheRunWasGivenConfirmationTrials() throws Exception {
+        List<AbRuns.Side> baseline = new ArrayList<>();
+        List<AbRuns.Side> candidate = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             baseline.add(AbRuns.baseline(i));
             candidate.add(AbRuns.candidate(i, 1.0, 1.0));
         }
         AbRuns.write(directory, baseline, candidate, null, 0);
-        double oneStage = judgedLine().detectable();
+        double oneStage = judge().lines().get(0).line().detectable();
         AbRuns.write(directory, baseline, candidate, null, 6);
-        Judged judged = judge();
-        double bothStages = AbVerdict.read(directory).lines().get(0).detectable();
+        AbComparison judged = judge();
+        double bothStages = judged.lines().get(0).line().detectable();
 
-        assertEquals(ExitCode.OK, judged.exitCode(), judged.out());
+        assertTrue(judged.passed(), judged.lines().toString());
         assertTrue(bothStages > oneStage, "passing in its first trials, it would have needed the confirmation's too: "
                 + bothStages + " against " + oneStage);
-        assertTrue(judged.out().contains("sees nine times in ten, by the rule it is judged by (the first trials and"
-                + " the confirmation trials must each flag it)."), judged.out());
-    }
-
-    private AbVerdict.Line judgedLine() {
-        judge();
-        return AbVerdict.read(directory).lines().get(0);
+        assertEquals(6, judged.record().confirmationTrials(), "the rule it is judged by");
     }
 
     @Test
-    void oneTrialIsNotJudgedAndFailsTheGate() throws IOException {
+    void oneTrialIsNotJudgedAndFailsTheGate() throws Exception {
         abRun(1, 1.0, 1.0);
 
-        Judged judged = judge();
+        AbComparison judged = judge();
 
-        assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
-        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| **not judged** (1 trial with both sides: an"
-                + " interval needs 2) |"), judged.out());
+        assertFalse(judged.passed());
+        AbComparison.Judged throughput = line(judged, GET_USER, null);
+        assertEquals(Verdict.NOT_JUDGED, throughput.verdict());
+        assertEquals("1 trial with both sides: an interval needs 2", throughput.line().note());
     }
 
     @Test
     void aDirectoryWithoutAbJsonIsUnusable() {
-        Judged judged = judge();
+        InputException e = assertThrows(InputException.class, this::judge);
 
-        assertEquals(ExitCode.USAGE, judged.exitCode());
-        assertTrue(judged.err().startsWith("error: " + directory + " has no ab.json"), judged.err());
+        assertTrue(e.getMessage().startsWith(directory + " has no ab.json"), e.getMessage());
     }
 }

@@ -1,18 +1,18 @@
 package org.rpcbench.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.AbVerdict;
-import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.CallCost;
 
 /** ab over open-loop trials: each call at its fixed rate is judged as a JMH result is, with its costs. */
 class AbOpenLoopTest {
@@ -24,41 +24,38 @@ class AbOpenLoopTest {
     @TempDir
     Path directory;
 
-    private String judged(int expectedExit) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = AbComparison.judge(directory, THRESHOLDS, new PrintWriter(out), new PrintWriter(err));
-        assertEquals(expectedExit, exit, out + "\n" + err);
-        return out.toString();
-    }
-
-    private static String row(String markdown, String metric) {
-        List<String> rows = markdown.lines().filter(line -> line.startsWith("| dubbo-kryo | getUser (rate=8000, 32"
-                + " threads) | " + metric + " |")).toList();
-        assertEquals(1, rows.size(), metric + " in\n" + markdown);
-        return rows.get(0);
+    /** The verdict of getUser's metric at its rate: its score (cost null) or a cost. */
+    private static Verdict verdict(AbComparison comparison, CallCost cost) {
+        List<AbComparison.Judged> lines = comparison.lines().stream()
+                .filter(judged -> judged.key().call().equals("getUser (rate=8000, 32 threads)")
+                        && Objects.equals(judged.cost(), cost))
+                .toList();
+        assertEquals(1, lines.size(), cost + " in " + comparison.lines());
+        return lines.get(0).verdict();
     }
 
     @Test
-    void aFivePercentServerCostAtAFixedRateIsFlaggedOnThatLineAlone() {
+    void aFivePercentServerCostAtAFixedRateIsFlaggedOnThatLineAlone() throws Exception {
         double[] candidate = Arrays.stream(SERVER_CPU).map(cpu -> cpu * 1.05).toArray();
         AbRuns.writeOpenLoop(directory, rotated(SERVER_CPU), candidate);
 
-        String out = judged(ExitCode.FAILED);
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
 
-        assertTrue(row(out, "server CPU (µs/call)").contains("**regression**"), out);
-        assertTrue(row(out, "server threads' CPU (µs/call)").contains("**regression**"), out);
-        assertTrue(row(out, "client CPU (µs/call)").endsWith("| within noise |"), out);
-        assertTrue(row(out, "open (ms)").endsWith("| within noise |"), out);
+        assertFalse(judged.passed());
+        assertEquals(Verdict.REGRESSION, verdict(judged, CallCost.SERVER_CPU));
+        assertEquals(Verdict.REGRESSION, verdict(judged, CallCost.SERVER_THREADS_CPU));
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, CallCost.CLIENT_CPU));
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, null), "the mean response time");
     }
 
     @Test
-    void theSameCodeTwiceAtAFixedRatePasses() {
+    void theSameCodeTwiceAtAFixedRatePasses() throws Exception {
         AbRuns.writeOpenLoop(directory, SERVER_CPU, rotated(SERVER_CPU));
 
-        String out = judged(ExitCode.OK);
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
 
-        assertTrue(row(out, "server CPU (µs/call)").endsWith("| within noise |"), out);
+        assertTrue(judged.passed(), judged.lines().toString());
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, CallCost.SERVER_CPU));
     }
 
     /** The same values, each trial's taken from the next: as noisy, differently. */

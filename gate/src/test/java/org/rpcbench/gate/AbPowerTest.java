@@ -1,11 +1,10 @@
 package org.rpcbench.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -13,62 +12,79 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.AbVerdict;
-import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.CallCost;
+import org.rpcbench.results.InputException;
 
 /** The gate's power simulated from A/A trials: bytes that hold still are seen at small changes, time only at large. */
 class AbPowerTest {
 
     private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 5, 1);
 
-    @Test
-    void aTightMetricIsSeenFromASmallChangeANoisyOneOnlyFromALargeAndAnAaRunRarelyAlarms(@TempDir Path aa)
-            throws IOException {
-        AbRuns.write(aa, 6, 1.0, 1.0);
-        StringWriter out = new StringWriter();
-
-        int exit = AbPower.power(List.of(aa), THRESHOLDS, 8, 8, List.of(1.0, 2.0, 5.0, 20.0), 100, 7,
-                new PrintWriter(out), new PrintWriter(new StringWriter()));
-
-        String md = out.toString();
-        assertEquals(ExitCode.OK, exit, md);
-        assertTrue(md.contains("| pair | call | metric | trials pooled | flagged, no change | +1% | +2% | +5% | +20% |"
-                + " seen 9 in 10 from |"), md);
-        // server bytes spread ±0.2% against a 1% threshold: a 2% change is flagged every time
-        assertTrue(md.lines().anyMatch(line -> line.startsWith("| dubbo-kryo | getUser (32 threads) | server alloc")
-                && line.contains("| 6 | 0% |") && line.endsWith("| 2% |")), md);
-        // calls/s spread ±4% against a 3% threshold: 5% is not enough, 20% is
-        assertTrue(md.lines().anyMatch(line -> line.startsWith("| dubbo-kryo | getUser (32 threads) | thrpt")
-                && line.endsWith("| 100% | 20% |")), md);
-        assertTrue(md.contains("**False alarms: the gate (any metric) flagged "), md);
-        assertTrue(md.contains(".** Confirmation trials not simulated: 6 first trials and 8 confirmation trials need"
-                + " 14 pooled trials, and there are 6."), md);
+    private static AbPower.Pooled metric(AbPower power, CallCost cost) {
+        return power.pooled().stream().filter(pooled -> pooled.series().cost() == cost).findFirst().orElseThrow();
     }
 
     @Test
-    void aPoolLargeEnoughConfirmsEachRunsRegressionsWithTrialsItHasNotUsed(@TempDir Path aa) throws IOException {
+    void aTightMetricIsSeenFromASmallChangeANoisyOneOnlyFromALargeAndAnAaRunRarelyAlarms(@TempDir Path aa)
+            throws Exception {
+        AbRuns.write(aa, 6, 1.0, 1.0);
+
+        AbPower power = AbPower.simulate(List.of(aa), THRESHOLDS, 8, 8, List.of(1.0, 2.0, 5.0, 20.0), 100, 7);
+
+        assertEquals(List.of(0.0, 1.0, 2.0, 5.0, 20.0), power.changes(), "no change, then each shift");
+        // server bytes spread ±0.2% against a 1% threshold: a 2% change is flagged every time
+        AbPower.Pooled bytes = metric(power, CallCost.SERVER_ALLOCATION);
+        assertEquals("getUser (32 threads)", bytes.series().key().call());
+        assertEquals(6, bytes.series().before().length, "trials pooled");
+        assertEquals(0, bytes.flagged()[0], "flagged at no change");
+        assertEquals(2.0, bytes.seenFrom());
+        // calls/s spread ±4% against a 3% threshold: 5% is not enough, 20% is
+        AbPower.Pooled throughput = metric(power, null);
+        assertEquals("thrpt", throughput.series().key().mode());
+        assertEquals(100, throughput.flagged()[4], "flagged at +20%");
+        assertEquals(20.0, throughput.seenFrom());
+        assertTrue(power.confirmedFlagged() >= 0 && power.confirmedFlagged() <= 100, "the false alarms");
+        AbPower.Simulated simulated = power.simulated();
+        assertEquals(List.of(6, 8, 6, 0), List.of(simulated.trials(), simulated.confirmationTrials(),
+                simulated.pooled(), simulated.confirming()), "confirmation trials not simulated: 6 first trials and"
+                + " 8 confirmation trials need 14 pooled trials, and there are 6");
+    }
+
+    @Test
+    void aPoolLargeEnoughConfirmsEachRunsRegressionsWithTrialsItHasNotUsed(@TempDir Path aa) throws Exception {
         double[] unchanged = new double[12];
         Arrays.fill(unchanged, 1);
         AbRuns.write(aa, unchanged, 1.0, null);
-        StringWriter out = new StringWriter();
 
-        int exit = AbPower.power(List.of(aa), THRESHOLDS, 6, 6, List.of(2.0, 20.0), 100, 7, new PrintWriter(out),
-                new PrintWriter(new StringWriter()));
+        AbPower power = AbPower.simulate(List.of(aa), THRESHOLDS, 6, 6, List.of(2.0, 20.0), 100, 7);
 
-        String md = out.toString();
-        assertEquals(ExitCode.OK, exit, md);
-        assertTrue(md.contains("each of 6 of the 12 pooled trials (none twice), then 6 confirmation trials from the"
-                + " rest when those flag a regression"), md);
-        assertTrue(md.contains("; their first 6 trials alone flagged "), md);
+        AbPower.Simulated simulated = power.simulated();
+        assertEquals(List.of(6, 12, 6), List.of(simulated.trials(), simulated.pooled(), simulated.confirming()),
+                "each of 6 of the 12 pooled trials, then 6 confirmation trials from the rest");
+        assertTrue(power.firstFlagged() >= power.confirmedFlagged(), "confirmation only clears what the first"
+                + " trials flagged");
         // bytes seen from 2% in both halves of the pool: confirmed every time
-        assertTrue(md.lines().anyMatch(line -> line.startsWith("| dubbo-kryo | getUser (32 threads) | server alloc")
-                && line.contains("| 12 | 0% |") && line.endsWith("| 2% |")), md);
+        AbPower.Pooled bytes = metric(power, CallCost.SERVER_ALLOCATION);
+        assertEquals(12, bytes.series().before().length);
+        assertEquals(0, bytes.flagged()[0]);
+        assertEquals(2.0, bytes.seenFrom());
     }
 
     @Test
     void aDirectoryWithoutAnAbRunIsUnusable(@TempDir Path empty) {
-        StringWriter err = new StringWriter();
-        assertEquals(ExitCode.USAGE, AbPower.power(List.of(empty), THRESHOLDS, 8, 8, List.of(5.0), 10, 1,
-                new PrintWriter(new StringWriter()), new PrintWriter(err)));
-        assertTrue(err.toString().startsWith("error: " + empty + " has no ab.json"), err.toString());
+        InputException e = assertThrows(InputException.class, () -> AbPower.simulate(List.of(empty), THRESHOLDS, 8,
+                8, List.of(5.0), 10, 1));
+
+        assertTrue(e.getMessage().startsWith(empty + " has no ab.json"), e.getMessage());
+    }
+
+    @Test
+    void poolsWithoutTwoTrialsOfAnyMetricAreUnusable(@TempDir Path single) throws IOException {
+        AbRuns.write(single, 1, 1.0, 1.0);
+
+        InputException e = assertThrows(InputException.class, () -> AbPower.simulate(List.of(single), THRESHOLDS, 8,
+                8, List.of(5.0), 10, 1));
+
+        assertEquals("no metric of [" + single + "] has 2 trials with both sides", e.getMessage());
     }
 }

@@ -16,17 +16,17 @@ import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RunRecord;
 
 /** A/B runs written as benchmark.sh ab writes them: ab.json, and a run directory per side and trial. */
-final class AbRuns {
+public final class AbRuns {
 
     /** getUser calls/s per trial: a spread of ±4% as between JVMs here. */
-    static final double[] THROUGHPUT = {10_000, 10_400, 9_600, 10_200, 9_800, 10_100};
+    public static final double[] THROUGHPUT = {10_000, 10_400, 9_600, 10_200, 9_800, 10_100};
     /** Server bytes per getUser per trial: a spread of ±0.2%. */
-    static final double[] ALLOCATION = {15_000, 15_030, 14_970, 15_010, 14_990, 15_000};
+    public static final double[] ALLOCATION = {15_000, 15_030, 14_970, 15_010, 14_990, 15_000};
     /** A throughput's three iterations in a fork: the mean, and this share below and above it. */
-    static final double ITERATION_SPREAD = 0.02;
+    public static final double ITERATION_SPREAD = 0.02;
     /** When each side of every trial started and ended. */
-    static final String START = "2026-11-29T10:00:00Z";
-    static final String END = "2026-11-29T10:02:00Z";
+    public static final String START = "2026-11-29T10:00:00Z";
+    public static final String END = "2026-11-29T10:02:00Z";
 
     private AbRuns() {
     }
@@ -35,21 +35,21 @@ final class AbRuns {
      * What one side of one trial did: its pair's status (with a message when it did not pass) and, when it passed,
      * getUser's calls/s and server bytes per call (null: not reported), and listUser too when asked.
      */
-    record Side(String status, String message, double callsPerSecond, Double serverBytes, boolean listUser) {
+    public record Side(String status, String message, double callsPerSecond, Double serverBytes, boolean listUser) {
 
-        static Side passed(double callsPerSecond, Double serverBytes) {
+        public static Side passed(double callsPerSecond, Double serverBytes) {
             return new Side("passed", null, callsPerSecond, serverBytes, false);
         }
 
-        static Side notPassed(String status, String message) {
+        public static Side notPassed(String status, String message) {
             return new Side(status, message, 0, null, false);
         }
 
-        Side withListUser() {
+        public Side withListUser() {
             return new Side(status, message, callsPerSecond, serverBytes, true);
         }
 
-        Side withoutServerBytes() {
+        public Side withoutServerBytes() {
             return new Side(status, message, callsPerSecond, null, listUser);
         }
     }
@@ -89,7 +89,7 @@ final class AbRuns {
      * Trials with the candidate's throughput and server bytes scaled by these factors; a trial listed in
      * {@code failedTrials} has the candidate's pair failed.
      */
-    static void write(Path directory, int trials, double throughputFactor, double allocationFactor,
+    public static void write(Path directory, int trials, double throughputFactor, double allocationFactor,
             int... failedTrials) throws IOException {
         double[] throughputFactors = new double[trials];
         Arrays.fill(throughputFactors, throughputFactor);
@@ -100,8 +100,8 @@ final class AbRuns {
      * A trial per throughput factor, the candidate's throughput scaled by it; confirmation trials from
      * {@code confirmationFrom} on (null: none).
      */
-    static void write(Path directory, double[] throughputFactors, double allocationFactor, Integer confirmationFrom,
-            int... failedTrials) throws IOException {
+    public static void write(Path directory, double[] throughputFactors, double allocationFactor,
+            Integer confirmationFrom, int... failedTrials) throws IOException {
         int trials = throughputFactors.length;
         List<Side> baseline = new ArrayList<>();
         List<Side> candidate = new ArrayList<>();
@@ -116,25 +116,25 @@ final class AbRuns {
     }
 
     /** Trial {@code i}'s baseline as {@link #write(Path, int, double, double, int...)} writes it. */
-    static Side baseline(int i) {
+    public static Side baseline(int i) {
         return Side.passed(THROUGHPUT[i % THROUGHPUT.length], ALLOCATION[i % ALLOCATION.length]);
     }
 
     /** Trial {@code i}'s candidate, scaled: as noisy as the baseline's trial, differently. */
-    static Side candidate(int i, double throughputFactor, double allocationFactor) {
+    public static Side candidate(int i, double throughputFactor, double allocationFactor) {
         return Side.passed(THROUGHPUT[(i + 2) % THROUGHPUT.length] * throughputFactor,
                 ALLOCATION[(i + 3) % ALLOCATION.length] * allocationFactor);
     }
 
     /** A trial per baseline side, each with the candidate side beside it; the exit of a side not passed is 1. */
-    static void write(Path directory, List<Side> baseline, List<Side> candidate, Integer confirmationFrom)
+    public static void write(Path directory, List<Side> baseline, List<Side> candidate, Integer confirmationFrom)
             throws IOException {
         write(directory, baseline, candidate, confirmationFrom,
                 confirmationFrom == null ? 0 : baseline.size() - confirmationFrom + 1);
     }
 
     /** The same, the run given {@code confirmationTrials} whether or not they ran. */
-    static void write(Path directory, List<Side> baseline, List<Side> candidate, Integer confirmationFrom,
+    public static void write(Path directory, List<Side> baseline, List<Side> candidate, Integer confirmationFrom,
             int confirmationTrials) throws IOException {
         List<AbRecord.Trial> done = new ArrayList<>();
         for (int i = 0; i < baseline.size(); i++) {
@@ -161,7 +161,7 @@ final class AbRuns {
      * mean response time 1 ms (both sides alike but for a ±2% wobble), its client CPU 90 µs a call, and the server's
      * Java threads 3 µs less than its process.
      */
-    static void writeOpenLoop(Path directory, double[] baselineServerCpu, double[] candidateServerCpu) {
+    public static void writeOpenLoop(Path directory, double[] baselineServerCpu, double[] candidateServerCpu) {
         List<AbRecord.Trial> done = new ArrayList<>();
         for (int i = 0; i < baselineServerCpu.length; i++) {
             int number = i + 1;

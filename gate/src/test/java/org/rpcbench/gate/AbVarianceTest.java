@@ -1,7 +1,6 @@
 package org.rpcbench.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -115,16 +114,19 @@ class AbVarianceTest {
     }
 
     @Test
-    void theTableHasARowPerMetric() throws Exception {
+    void eachMetricHasARow() throws Exception {
         AbRuns.write(directory, 6, 1, 1);
 
-        String markdown = AbVariance.markdown(AbVariance.rows(List.of(AbComparison.Trials.load(directory)),
-                THRESHOLDS));
+        List<AbVariance.Row> rows = AbVariance.rows(List.of(AbComparison.Trials.load(directory)), THRESHOLDS);
 
-        assertTrue(markdown.startsWith("## Where the variance lives\n"), markdown);
-        assertTrue(markdown.contains("| dubbo-kryo | getUser (32 threads) | thrpt (calls/s) | 6 | 2.0% | 1.2% |"),
-                markdown);
-        assertTrue(markdown.contains("| dubbo-kryo | getUser (32 threads) | " + CallCost.SERVER_ALLOCATION.header()
-                + " | 6 |"), markdown);
+        assertEquals(2, rows.size(), rows.toString());
+        AbVariance.Row throughput = rows.get(0);
+        assertEquals("getUser (32 threads)", throughput.series().key().call());
+        assertEquals("thrpt", throughput.series().key().mode());
+        assertEquals(6, throughput.trialCount());
+        assertEquals(0.020, throughput.iterations(), 0.0005);
+        assertEquals(0.012, throughput.fromIterations(), 0.0005);
+        assertEquals(CallCost.SERVER_ALLOCATION, rows.get(1).series().cost());
+        assertEquals(6, rows.get(1).trialCount());
     }
 }

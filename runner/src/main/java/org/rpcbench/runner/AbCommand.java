@@ -31,6 +31,7 @@ import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.gate.AbComparison;
 import org.rpcbench.gate.AbPower;
+import org.rpcbench.report.verdict.AbReports;
 import org.rpcbench.report.verdict.GateOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -210,7 +211,7 @@ final class AbCommand implements Callable<Integer> {
                 throw usage("--judge judges the trials already in a directory: give no baseline, candidate or"
                         + " --power");
             }
-            return AbComparison.judge(judge.toAbsolutePath().normalize(), thresholds(ranAtFixedRate(List.of(judge))),
+            return AbReports.judge(judge.toAbsolutePath().normalize(), thresholds(ranAtFixedRate(List.of(judge))),
                     console, err);
         }
         if (power != null) {
@@ -222,7 +223,7 @@ final class AbCommand implements Callable<Integer> {
                         + " --shifts above 0");
             }
             checkConfirmationTrials();
-            return AbPower.power(power.stream().map(dir -> dir.toAbsolutePath().normalize()).toList(),
+            return AbReports.power(power.stream().map(dir -> dir.toAbsolutePath().normalize()).toList(),
                     thresholds(ranAtFixedRate(power)),
                     trials, confirmationTrials, shifts, simulations, seed != null ? seed : new Random().nextLong(),
                     console, err);
@@ -288,7 +289,7 @@ final class AbCommand implements Callable<Integer> {
             return done.status();
         }
         console.println();
-        return AbComparison.judge(directory, thresholds, console, err);
+        return AbReports.judge(directory, thresholds, console, err);
     }
 
     /** The thresholds given, the CPU's by default the one for the design the trials ran. */
