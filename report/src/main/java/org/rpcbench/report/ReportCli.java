@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.GateOptions;
 import org.rpcbench.gate.Comparison;
-import org.rpcbench.gate.GateOptions;
 import org.rpcbench.gate.HistoryCli;
 import org.rpcbench.results.InputException;
 import org.rpcbench.results.Run;

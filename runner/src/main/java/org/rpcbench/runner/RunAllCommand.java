@@ -48,7 +48,7 @@ import sun.misc.Signal;
  */
 @Command(name = "run-all", sortOptions = false, usageHelpAutoWidth = true,
         description = "Runs every pair (or --pairs) in turn into results/<run-id>/ with run.json.")
-final class RunAllCommand implements Callable<Integer> {
+public final class RunAllCommand implements Callable<Integer> {
 
     /** The client's --scenario values; any other scenario name is one of the client's presets. */
     private static final Set<String> CLIENT_SCENARIOS = Set.of("user", "echo", "cpu");

@@ -38,7 +38,8 @@ class RunAllCommandTest {
     private RunAllCommand parse(String... args) {
         List<String> all = new ArrayList<>(List.of("--root", root.toString(), "run-all"));
         all.addAll(List.of(args));
-        CommandLine.ParseResult parsed = new CommandLine(new Launcher()).parseArgs(all.toArray(String[]::new));
+        CommandLine.ParseResult parsed = RunnerCommandLine.commandLine(System.out, System.err)
+                .parseArgs(all.toArray(String[]::new));
         return (RunAllCommand) parsed.subcommand().commandSpec().userObject();
     }
 
@@ -47,7 +48,7 @@ class RunAllCommandTest {
         List<String> all = new ArrayList<>(List.of("--root", root.toString(), "run-all"));
         all.addAll(List.of(args));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Launcher.run(all.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream()),
+        int status = RunnerCommandLine.run(all.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(ExitCode.USAGE, status, err.toString(StandardCharsets.UTF_8));
         return err.toString(StandardCharsets.UTF_8);
@@ -148,7 +149,7 @@ class RunAllCommandTest {
     @Test
     void aDirectoryWithoutPairsIsRefused(@TempDir Path empty) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Launcher.run(new String[] {"--root", empty.toString(), "run-all"},
+        int status = RunnerCommandLine.run(new String[] {"--root", empty.toString(), "run-all"},
                 new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(ExitCode.USAGE, status);
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: no pair (a <pair>-server module with its"

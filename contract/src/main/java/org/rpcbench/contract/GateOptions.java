@@ -1,4 +1,4 @@
-package org.rpcbench.gate;
+package org.rpcbench.contract;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
