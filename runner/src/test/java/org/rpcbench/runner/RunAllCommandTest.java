@@ -1,6 +1,7 @@
 package org.rpcbench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -109,6 +110,20 @@ class RunAllCommandTest {
                 + " is not a bound"));
         assertTrue(refused("-p", free, "--rate", "100", "--rate-sweep", "50").contains("--rate or --rate-sweep,"
                 + " one of the two"));
+    }
+
+    @Test
+    void jvmSettingsTheJvmRefusesAreOneLineBeforeAnythingStarts() throws IOException {
+        String free = freePort();
+        assertEquals("error: option server-jvm-args: the server JVM refuses to start with them: Unrecognized VM"
+                + " option 'UseNoSuchGC' (see --help)", refused("-p", free, "--server-jvm-args", "-XX:+UseNoSuchGC")
+                .strip());
+        assertTrue(refused("-p", free, "--client-jvm-args", "-XX:+UseSerialGC -XX:+UseParallelGC")
+                .startsWith("error: option client-jvm-args: the client JVM refuses to start with them: Error"
+                        + " occurred during initialization of VM: Multiple garbage collectors selected"));
+        assertTrue(refused("-p", free, "--server-java", root.toString()).startsWith("error: option server-java: "
+                + root + " has no bin/java: give a JDK's home"));
+        assertFalse(Files.exists(root.resolve("results")), "no run directory for a refused run");
     }
 
     @Test
