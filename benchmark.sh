@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds what a command needs when its sources changed, then hands over to the runner (runner/target/runner.jar),
-# which checks the options, starts every JVM and stops them: check, build if stale, exec java. `benchmark.sh -h`
+# Builds what a command needs when its sources changed, then hands over to the suite's command line
+# (cli/target/cli.jar), whose runner checks the options, starts every JVM and stops them: check, build if stale,
+# exec java. `benchmark.sh -h`
 # lists the commands.
 set -euo pipefail
 
@@ -20,7 +21,7 @@ is_module() {
 }
 
 # needed ARGS...: the runnable modules a command line names (a pair names its two, run-all every pair's), and the
-# runner, which every command runs through
+# command line, which every command runs through
 needed() {
     local arg pom
     for arg in "$@"; do
@@ -36,7 +37,7 @@ needed() {
             *) is_module "$arg-server" && is_module "$arg-client" && echo "$arg-server" "$arg-client" ;;
         esac
     done
-    echo runner
+    echo cli
 }
 
 # sources MODULE: the directories its jar is built from: the module and the suite's modules its pom names,
@@ -84,14 +85,14 @@ build() {
 # shellcheck disable=SC2046 # module names have no spaces
 build $(needed "$@" | tr ' ' '\n' | sort -u)
 
-# The runner runs from a copy, so that a build never rewrites the jar under it; copies of runners that are gone
+# The command line runs from a copy, so that a build never rewrites the jar under it; copies whose process is gone
 # are removed here (the runner does the same for the jars it starts).
-mkdir -p "$root/runner/target/run"
-for copy in "$root"/runner/target/run/runner.*.jar; do
+mkdir -p "$root/cli/target/run"
+for copy in "$root"/cli/target/run/cli.*.jar; do
     [ -e "$copy" ] || continue
     pid=${copy%.jar}
     kill -0 "${pid##*.}" 2>/dev/null || rm -f "$copy"
 done
-cp "$root/runner/target/runner.jar" "$root/runner/target/run/runner.$$.jar"
+cp "$root/cli/target/cli.jar" "$root/cli/target/run/cli.$$.jar"
 # C1 alone and the serial collector: the runner starts JVMs and waits; it is short-lived, not measured
-exec "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$root/runner/target/run/runner.$$.jar" --root "$root" "$@"
+exec "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$root/cli/target/run/cli.$$.jar" --root "$root" "$@"

@@ -3,12 +3,14 @@ package org.rpcbench.stack;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.net.URL;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.jar.Manifest;
+import java.util.stream.Collectors;
 
 /**
  * The versions a stack states: its own, those of the libraries its module declares (a pom's
@@ -35,7 +37,23 @@ public final class Versions {
             add(versions, artifact);
         }
         versions.put("java", java());
+        versions.put("gc", collector());
         return versions;
+    }
+
+    /**
+     * The collector this JVM runs, named from its collector beans (G1, ZGC, Parallel, Serial, Shenandoah): what a
+     * run's added flags chose, as the JVM took them.
+     */
+    public static String collector() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(bean -> bean.getName().split(" ")[0])
+                .map(word -> switch (word) {
+                    case "PS" -> "Parallel";
+                    case "Copy", "MarkSweepCompact" -> "Serial";
+                    default -> word;
+                })
+                .distinct().collect(Collectors.joining("+"));
     }
 
     /** The JDK's vendor and exact version, e.g. "Eclipse Adoptium 25+36-LTS". */

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.rpcbench.contract.JvmRole;
+import org.rpcbench.contract.JvmSettings;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.stack.Stacks;
 import org.rpcbench.stack.Target;
@@ -24,7 +25,8 @@ final class ForkJvm {
     }
 
     static List<String> args(Target target, Path logFile) {
-        List<String> args = new ArrayList<>(JvmRole.FORK.jvmArgs());
+        // the flags the run added for the client side (JvmSettings), after the fork's own
+        List<String> args = new ArrayList<>(JvmRole.FORK.jvmArgs(JvmSettings.forkArgs()));
         target.systemProperties().forEach((name, value) -> args.add("-D" + name + "=" + value));
         args.add("-D" + RunFiles.LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
         args.add("-D" + FORK_PROPERTY + "=true");

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The JVMs the suite starts and the flags each gets: one place for heap sizes and for the packages the serializers
@@ -30,6 +31,8 @@ public enum JvmRole {
      * would change the collector as well as the placement.
      */
     private static final String COLLECTOR = "-XX:+UseG1GC";
+    /** A flag that chooses the collector: -XX:+UseZGC, -XX:+UseParallelGC, -XX:+UseShenandoahGC and the rest. */
+    private static final Pattern COLLECTOR_CHOICE = Pattern.compile("-XX:\\+Use\\w*GC");
 
     private final List<String> heap;
 
@@ -39,9 +42,20 @@ public enum JvmRole {
 
     /** Heap flags, the collector and the opens every JVM of the suite gets. */
     public List<String> jvmArgs() {
+        return jvmArgs(List.of());
+    }
+
+    /**
+     * The role's flags, then those added: later flags win in the JVM, except that naming two collectors is an
+     * error, so the role's collector goes when the added flags choose one.
+     */
+    public List<String> jvmArgs(List<String> added) {
         List<String> args = new ArrayList<>(addOpens());
-        args.add(COLLECTOR);
+        if (added.stream().noneMatch(flag -> COLLECTOR_CHOICE.matcher(flag).matches())) {
+            args.add(COLLECTOR);
+        }
         args.addAll(heap);
+        args.addAll(added);
         return args;
     }
 

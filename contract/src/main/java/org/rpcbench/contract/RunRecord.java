@@ -26,17 +26,18 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
 
     /**
      * The machine, JDK, commit and library versions a run was measured with; the library versions are those the
-     * servers that ran stated in their ready records.
+     * servers that ran stated in their ready records. The java fields are the runner's; {@code serverJvm} and
+     * {@code clientJvm} what the run set for a side beyond it (null when nothing).
      */
     public record Environment(String gitCommit, Boolean gitDirty, String javaVendor, String javaVersion,
             String javaVm, String javaHome, String os, String cpuModel, int cores, Long memoryBytes,
-            Map<String, String> libraries) {
+            Map<String, String> libraries, JvmSettings serverJvm, JvmSettings clientJvm) {
 
         public Environment withLibraries(Map<String, String> more) {
             LinkedHashMap<String, String> merged = new LinkedHashMap<>(libraries);
             more.forEach(merged::putIfAbsent);
             return new Environment(gitCommit, gitDirty, javaVendor, javaVersion, javaVm, javaHome, os, cpuModel,
-                    cores, memoryBytes, merged);
+                    cores, memoryBytes, merged, serverJvm, clientJvm);
         }
     }
 

@@ -96,7 +96,9 @@ class RecordFilesTest {
         RunRecord run = new RunRecord("20261123T100000Z-quick", "quick", "user", List.of("--threads", "4"),
                 List.of("benchmark.sh", "run-all"), "2026-11-23T10:00:00Z", null,
                 new RunRecord.Environment("abc", false, "Debian", "17.0.15", "OpenJDK", "/usr/lib/jvm", "Linux",
-                        "Xeon", 2, 24L << 30, Map.of("kryo", "5.6.2")),
+                        "Xeon", 2, 24L << 30, Map.of("kryo", "5.6.2"),
+                        new JvmSettings("/usr/lib/jvm/temurin-25", "25.0.1", List.of("-XX:+UseZGC", "-Xmx2g")),
+                        null),
                 List.of(pair, RunRecord.Pair.notRun("dubbo-fst")));
         run.write(directory);
         assertEquals(run, RunRecord.read(directory));

@@ -34,8 +34,6 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
         List<Double> changes, List<Pooled> pooled, int firstFlagged, int confirmedFlagged,
         List<AbVariance.Row> variance) {
 
-    public static final int DEFAULT_SIMULATIONS = 200;
-    public static final List<Double> DEFAULT_SHIFTS = List.of(1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0);
     /** Resamples per simulated verdict, a tenth of a real one's: the ends lie a few resamples in (6 at 8 trials). */
     static final int RESAMPLES = 1_000;
     /** A change counts as seen when flagged this often. */

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.GateOptions;
 import org.rpcbench.gate.Comparison;
 import org.rpcbench.report.verdict.ComparisonMarkdown;
-import org.rpcbench.report.verdict.GateOptions;
 import org.rpcbench.report.verdict.HistoryCli;
 import org.rpcbench.results.InputException;
 import org.rpcbench.results.Run;

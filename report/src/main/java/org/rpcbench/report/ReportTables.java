@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 
 import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.FrameBytes;
+import org.rpcbench.contract.JvmSettings;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.SoakReport;
@@ -98,6 +99,8 @@ final class ReportTables {
             addIfKnown(fields, "javaVersion", environment.javaVersion());
             addIfKnown(fields, "javaVm", environment.javaVm());
             addIfKnown(fields, "javaHome", environment.javaHome());
+            addIfKnown(fields, "serverJvm", jvm(environment.serverJvm()));
+            addIfKnown(fields, "clientJvm", jvm(environment.clientJvm()));
             addIfKnown(fields, "os", environment.os());
             addIfKnown(fields, "cpuModel", environment.cpuModel());
             addIfKnown(fields, "cores", environment.cores() > 0 ? String.valueOf(environment.cores()) : null);
@@ -111,6 +114,22 @@ final class ReportTables {
         }
         addIfKnown(fields, "error estimate", noiseField(run));
         return fields;
+    }
+
+    /** What a run set for a side's JVMs: the JDK (its version and home) and the flags added; null when nothing. */
+    private static String jvm(JvmSettings settings) {
+        if (settings == null) {
+            return null;
+        }
+        List<String> parts = new ArrayList<>();
+        if (settings.javaHome() != null) {
+            parts.add("java " + (settings.javaVersion() != null ? settings.javaVersion() + " at " : "")
+                    + settings.javaHome());
+        }
+        if (!settings.args().isEmpty()) {
+            parts.add("flags " + String.join(" ", settings.args()));
+        }
+        return String.join(", ", parts);
     }
 
     private static void addIfKnown(List<List<String>> fields, String name, String value) {

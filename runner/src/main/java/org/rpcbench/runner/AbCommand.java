@@ -25,14 +25,11 @@ import org.rpcbench.client.options.ClientOptions;
 import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.GateOptions;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.RunRecord;
-import org.rpcbench.gate.AbComparison;
-import org.rpcbench.gate.AbPower;
-import org.rpcbench.report.verdict.AbReports;
-import org.rpcbench.report.verdict.GateOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,7 +43,7 @@ import sun.misc.Signal;
 /**
  * {@code benchmark.sh ab}: a baseline and a candidate measured in one job, trial after trial; a trial runs each
  * side's run-all once (fresh servers and JMH forks: between JVMs is where the spread lives here), the two in random
- * order, one at a time, or in a duet both at once, each on its own half of the CPUs. Then {@link AbComparison}
+ * order, one at a time, or in a duet both at once, each on its own half of the CPUs. Then the {@link AbJudge} given
  * judges the trials; when they flag a regression, confirmation trials follow and the regression stands only if they
  * flag it too. Each side runs through its own launcher, so its clients, servers and runner are its own code; only
  * the judging is this version's. Exit 0 no regression, 1 a regression or a failed pair, 2 bad options or nothing to
@@ -57,7 +54,7 @@ import sun.misc.Signal;
                 + " the candidate: per benchmark, CPU and bytes per call, the ratio of the means with a bootstrap"
                 + " interval, a regression only when the whole interval lies beyond the threshold and confirmation"
                 + " trials, run when the first flag one, flag it again.")
-final class AbCommand implements Callable<Integer> {
+public final class AbCommand implements Callable<Integer> {
 
     static final int MIN_TRIALS = 3;
     /**
@@ -74,12 +71,17 @@ final class AbCommand implements Callable<Integer> {
      */
     static final double DEFAULT_FIXED_RATE_CPU_THRESHOLD = 2;
     static final double DEFAULT_ALLOCATION_THRESHOLD = 1;
+    static final int DEFAULT_SIMULATIONS = 200;
+    static final List<Double> DEFAULT_SHIFTS = List.of(1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0);
     /** In a duet the candidate's servers bind this far above the baseline's port. */
     static final int DUET_PORT_STEP = 100;
     /** Where a ref is checked out and built, once per commit. */
     static final String WORKTREES = "target/ab-worktrees";
     private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(60);
     private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_.,:=/@%+-]+");
+
+    /** Judges the trials: the gate, above the runner. */
+    private final AbJudge gate;
 
     @ParentCommand
     Launcher launcher;
@@ -178,11 +180,11 @@ final class AbCommand implements Callable<Integer> {
 
     @Option(names = "--shifts", split = ",", paramLabel = "PERCENT", description = "the changes --power simulates"
             + " (default: 1,2,3,5,10,20,50)")
-    List<Double> shifts = AbPower.DEFAULT_SHIFTS;
+    List<Double> shifts = DEFAULT_SHIFTS;
 
     @Option(names = "--simulations", paramLabel = "n", description = "simulated runs per change for --power"
-            + " (default: " + AbPower.DEFAULT_SIMULATIONS + ")")
-    int simulations = AbPower.DEFAULT_SIMULATIONS;
+            + " (default: " + DEFAULT_SIMULATIONS + ")")
+    int simulations = DEFAULT_SIMULATIONS;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
@@ -195,6 +197,10 @@ final class AbCommand implements Callable<Integer> {
 
     /** A side ready to run: what was given, what it is, and the checkout its launcher runs from. */
     record Side(String name, AbRecord.Side record, Path directory) {
+    }
+
+    public AbCommand(AbJudge gate) {
+        this.gate = gate;
     }
 
     @Override
@@ -211,7 +217,7 @@ final class AbCommand implements Callable<Integer> {
                 throw usage("--judge judges the trials already in a directory: give no baseline, candidate or"
                         + " --power");
             }
-            return AbReports.judge(judge.toAbsolutePath().normalize(), thresholds(ranAtFixedRate(List.of(judge))),
+            return gate.judge(judge.toAbsolutePath().normalize(), thresholds(ranAtFixedRate(List.of(judge))),
                     console, err);
         }
         if (power != null) {
@@ -223,10 +229,9 @@ final class AbCommand implements Callable<Integer> {
                         + " --shifts above 0");
             }
             checkConfirmationTrials();
-            return AbReports.power(power.stream().map(dir -> dir.toAbsolutePath().normalize()).toList(),
-                    thresholds(ranAtFixedRate(power)),
-                    trials, confirmationTrials, shifts, simulations, seed != null ? seed : new Random().nextLong(),
-                    console, err);
+            return gate.power(power.stream().map(dir -> dir.toAbsolutePath().normalize()).toList(),
+                    thresholds(ranAtFixedRate(power)), new AbJudge.PowerPlan(trials, confirmationTrials, shifts,
+                            simulations, seed != null ? seed : new Random().nextLong()), console, err);
         }
         if (baseline == null || candidate == null) {
             throw usage("give a baseline and a candidate: git refs or directories holding a checkout of the suite");
@@ -276,7 +281,7 @@ final class AbCommand implements Callable<Integer> {
         baselineOnFirstCpusInOddTrials = duet && order.nextBoolean();
         Trials done = runTrials(record, before, after, directory, order, trials, trials);
         if (done.status() == ExitCode.OK && confirmationTrials > 0
-                && AbComparison.failsOnRegressionsAlone(directory, thresholds)) {
+                && gate.failsOnRegressionsAlone(directory, thresholds)) {
             console.println("the first " + trials + " trials flag a regression: " + confirmationTrials
                     + " confirmation trials follow, and it stands only if they flag it too");
             console.flush();
@@ -289,7 +294,7 @@ final class AbCommand implements Callable<Integer> {
             return done.status();
         }
         console.println();
-        return AbReports.judge(directory, thresholds, console, err);
+        return gate.judge(directory, thresholds, console, err);
     }
 
     /** The thresholds given, the CPU's by default the one for the design the trials ran. */

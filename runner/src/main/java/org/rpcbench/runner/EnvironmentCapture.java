@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 
+import org.rpcbench.contract.JvmSettings;
 import org.rpcbench.contract.RunRecord;
 
 /**
@@ -17,13 +18,15 @@ final class EnvironmentCapture {
     private EnvironmentCapture() {
     }
 
-    static RunRecord.Environment capture(Path root) {
+    /** The runner's machine and JDK, and what the run set for each side's JVMs beyond them. */
+    static RunRecord.Environment capture(Path root, JvmSettings servers, JvmSettings clients) {
         String status = git(root, "status", "--porcelain");
         return new RunRecord.Environment(git(root, "rev-parse", "HEAD"), status == null ? null : !status.isBlank(),
                 System.getProperty("java.vendor"), System.getProperty("java.version"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
                 System.getProperty("java.home"), describeOperatingSystem(), readCpuModel(),
-                Runtime.getRuntime().availableProcessors(), readMemoryBytes(), new LinkedHashMap<>());
+                Runtime.getRuntime().availableProcessors(), readMemoryBytes(), new LinkedHashMap<>(),
+                servers.given() ? servers : null, clients.given() ? clients : null);
     }
 
     /** git's trimmed output, or null where git or the repository is missing. */

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
                 + " folded stacks files): per profile both have, the frames whose share of all samples moved most,"
                 + " and a flame graph of <b> coloured by the move (red grew, blue shrank). Exit 0 when something was"
                 + " compared, 2 when nothing matched or an input cannot be read.")
-final class FlameDiffCommand implements Callable<Integer> {
+public final class FlameDiffCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;

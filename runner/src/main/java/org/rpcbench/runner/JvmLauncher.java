@@ -7,18 +7,26 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.rpcbench.contract.JvmRole;
+import org.rpcbench.contract.JvmSettings;
 import org.rpcbench.contract.LauncherWatch;
 
 /**
  * Starts the suite's JVMs: the flags of the role, then the module's jar and its arguments, every argument as it is
  * (never through a shell). Each JVM is told this runner's pid, and stops when the runner is gone. A CPU list,
  * where one is given, prefixes the command with {@code taskset -c}; a network namespace with {@code ip netns exec},
- * so the same runner drives a pair across two emulated hosts.
+ * so the same runner drives a pair across two emulated hosts. A run may give the servers and the clients a JDK of
+ * their own and more flags; a client hands its flags on to its JMH forks, which run on its JDK.
  *
  * @param suite the modules and their jars
  * @param workingDirectory where the JVMs run: their relative paths (results/, logs/) resolve from here
+ * @param servers what servers get beyond the suite's own flags
+ * @param clients the same for clients and their forks
  */
-record JvmLauncher(Suite suite, Path workingDirectory) {
+record JvmLauncher(Suite suite, Path workingDirectory, JvmSettings servers, JvmSettings clients) {
+
+    JvmLauncher(Suite suite, Path workingDirectory) {
+        this(suite, workingDirectory, JvmSettings.NONE, JvmSettings.NONE);
+    }
 
     /**
      * One JVM to start: a module's main (or {@code mainClass} in its jar), in a role, with its arguments, in a
@@ -52,8 +60,16 @@ record JvmLauncher(Suite suite, Path workingDirectory) {
         if (jvm.netns() != null) {
             command.addAll(List.of("ip", "netns", "exec", jvm.netns()));
         }
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvm.role().jvmArgs());
+        JvmSettings settings = switch (jvm.role()) {
+            case SERVER -> servers;
+            case CLIENT -> clients;
+            default -> JvmSettings.NONE;
+        };
+        command.add(settings.javaLauncher().toString());
+        command.addAll(jvm.role().jvmArgs(settings.args()));
+        if (jvm.role() == JvmRole.CLIENT && !settings.args().isEmpty()) {
+            command.add(settings.forkArgsFlag());
+        }
         command.add(LauncherWatch.flag());
         Path jar = suite.runnableJar(jvm.module());
         if (jvm.mainClass() == null) {

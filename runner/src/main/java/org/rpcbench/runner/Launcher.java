@@ -3,6 +3,7 @@ package org.rpcbench.runner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,15 +16,12 @@ import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.Hosts;
 import org.rpcbench.contract.JvmRole;
 import org.rpcbench.contract.OptionNames;
-import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.profiling.FlameGraphs;
-import org.rpcbench.report.ReportCli;
-import org.rpcbench.report.verdict.HistoryCli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,12 +33,11 @@ import sun.misc.Signal;
 
 /**
  * What {@code benchmark.sh} runs once the jars are built: one module (a server or a client, on this terminal), a
- * pair (server, client, stop), the registry's programs, or a subcommand (run-all, report, compare). It starts every
- * JVM itself, with its role's flags, and knows no stack: modules and pairs are found in the suite's directory.
+ * pair (server, client, stop), the registry's programs, or a subcommand (run-all, ab, flamediff here; report, compare
+ * and history from the modules above, which hand theirs in through {@link #commandLine}). It starts every JVM itself,
+ * with its role's flags, and knows no stack: modules and pairs are found in the suite's directory.
  */
 @Command(name = "benchmark.sh", usageHelpWidth = 118, sortOptions = false, separator = " ",
-        subcommands = {RunAllCommand.class, ReportCli.Report.class, ReportCli.Compare.class,
-            AbCommand.class, HistoryCli.class, FlameDiffCommand.class},
         synopsisHeading = "",
         customSynopsis = {
             "usage: benchmark.sh [-m benchmark|profiling] [-s host] [-p port] [-r registry] [-f result-file]"
@@ -140,13 +137,16 @@ public final class Launcher implements Callable<Integer> {
 
     private Suite suite;
 
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
-    static int run(String[] args, PrintStream out, PrintStream err) {
-        RecordFiles.warmUp();
-        CommandLine commandLine = ReportCli.configure(new CommandLine(new Launcher()), out, err);
+    /**
+     * benchmark.sh's command line: this launcher with the subcommands given, listed in their order, writing to out
+     * and err; a usage error is one line and exit 2.
+     */
+    public static CommandLine commandLine(PrintStream out, PrintStream err, List<Object> subcommands) {
+        CommandLine commandLine = new CommandLine(new Launcher());
+        subcommands.forEach(commandLine::addSubcommand);
+        // after the subcommands: what is set here reaches only those already added
+        commandLine.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
+                .setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         commandLine.setParameterExceptionHandler((e, arguments) -> {
             boolean top = e.getCommandLine().getCommandSpec().parent() == null;
             String message = e instanceof CommandLine.UnmatchedArgumentException unmatched
@@ -156,7 +156,7 @@ public final class Launcher implements Callable<Integer> {
                     : "error: " + message + " (see --help)");
             return ExitCode.USAGE;
         });
-        return commandLine.execute(args);
+        return commandLine;
     }
 
     /**

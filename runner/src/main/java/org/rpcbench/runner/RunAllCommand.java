@@ -27,6 +27,7 @@ import org.rpcbench.contract.DiskSpace;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.Hosts;
+import org.rpcbench.contract.JvmSettings;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.contract.RunFiles;
@@ -48,7 +49,7 @@ import sun.misc.Signal;
  */
 @Command(name = "run-all", sortOptions = false, usageHelpAutoWidth = true,
         description = "Runs every pair (or --pairs) in turn into results/<run-id>/ with run.json.")
-final class RunAllCommand implements Callable<Integer> {
+public final class RunAllCommand implements Callable<Integer> {
 
     /** The client's --scenario values; any other scenario name is one of the client's presets. */
     private static final Set<String> CLIENT_SCENARIOS = Set.of("user", "echo", "cpu");
@@ -145,6 +146,9 @@ final class RunAllCommand implements Callable<Integer> {
     @Mixin
     CpuPinning cpus = new CpuPinning();
 
+    @Mixin
+    JvmOptions jvmOptions = new JvmOptions();
+
     @Option(names = "--pair-timeout", paramLabel = "min", description = "minutes a client may run before it is"
             + " stopped and its pair fails (default: ${DEFAULT-VALUE}; a soak's length and 10 more when longer)")
     int pairTimeout = 90;
@@ -155,6 +159,9 @@ final class RunAllCommand implements Callable<Integer> {
     private final AtomicReference<PairRun> current = new AtomicReference<>();
     private volatile boolean interrupted;
     private Path runDirectory;
+    /** What the servers and the clients run on beyond the suite's own flags, once checked. */
+    private JvmSettings serverJvm = JvmSettings.NONE;
+    private JvmSettings clientJvm = JvmSettings.NONE;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -247,6 +254,8 @@ final class RunAllCommand implements Callable<Integer> {
             throw new IllegalArgumentException("option pair-timeout: " + pairTimeout + " is below 1");
         }
         cpus.check();
+        serverJvm = jvmOptions.servers();
+        clientJvm = jvmOptions.clients();
         for (int provider = 0; provider < topology.providers(); provider++) {
             int candidate = port + provider;
             try (ServerSocket probe = new ServerSocket()) {
@@ -403,7 +412,7 @@ final class RunAllCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         List<String> pairs = pairs(suite);
         Instant start = Instant.now();
-        RunRecord.Environment environment = EnvironmentCapture.capture(suite.root());
+        RunRecord.Environment environment = EnvironmentCapture.capture(suite.root(), serverJvm, clientJvm);
         List<RunRecord.Pair> outcomes = new ArrayList<>(pairs.stream().map(RunRecord.Pair::notRun).toList());
         record(start, null, environment, outcomes);
         for (String signal : List.of("INT", "TERM")) {
@@ -416,7 +425,7 @@ final class RunAllCommand implements Callable<Integer> {
                 : runLength.description()) + "), scenario " + scenarioName()));
         out.println("client options: " + String.join(" ", clientArgs()));
         out.println("files: " + dir);
-        JvmLauncher jvms = new JvmLauncher(suite, suite.root());
+        JvmLauncher jvms = new JvmLauncher(suite, suite.root(), serverJvm, clientJvm);
         String registry = registry();
         ZooKeeperProcess zookeeper = null;
         try {

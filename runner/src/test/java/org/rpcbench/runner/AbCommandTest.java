@@ -46,7 +46,7 @@ class AbCommandTest {
                 "--out", root.resolve("ab").toString()));
         all.addAll(List.of(args));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Launcher.run(all.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream()),
+        int status = RunnerCommandLine.run(all.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(ExitCode.USAGE, status, err.toString(StandardCharsets.UTF_8));
         assertFalse(Files.exists(root.resolve("ab")), "nothing is written for a refused command");

@@ -27,7 +27,7 @@ class FlameDiffCommandTest {
         all[1] = directory.toString();
         all[2] = "flamediff";
         System.arraycopy(args, 0, all, 3, args.length);
-        return Launcher.run(all, new PrintStream(out, true, StandardCharsets.UTF_8),
+        return RunnerCommandLine.run(all, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 

@@ -40,7 +40,7 @@ class LauncherTest {
         all[1] = root.toString();
         System.arraycopy(args, 0, all, 2, args.length);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Launcher.run(all, new PrintStream(new ByteArrayOutputStream()),
+        int status = RunnerCommandLine.run(all, new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(ExitCode.USAGE, status, err.toString(StandardCharsets.UTF_8));
         return err.toString(StandardCharsets.UTF_8);

@@ -1,6 +1,7 @@
 package org.rpcbench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -38,7 +39,8 @@ class RunAllCommandTest {
     private RunAllCommand parse(String... args) {
         List<String> all = new ArrayList<>(List.of("--root", root.toString(), "run-all"));
         all.addAll(List.of(args));
-        CommandLine.ParseResult parsed = new CommandLine(new Launcher()).parseArgs(all.toArray(String[]::new));
+        CommandLine.ParseResult parsed = RunnerCommandLine.commandLine(System.out, System.err)
+                .parseArgs(all.toArray(String[]::new));
         return (RunAllCommand) parsed.subcommand().commandSpec().userObject();
     }
 
@@ -47,7 +49,7 @@ class RunAllCommandTest {
         List<String> all = new ArrayList<>(List.of("--root", root.toString(), "run-all"));
         all.addAll(List.of(args));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Launcher.run(all.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream()),
+        int status = RunnerCommandLine.run(all.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(ExitCode.USAGE, status, err.toString(StandardCharsets.UTF_8));
         return err.toString(StandardCharsets.UTF_8);
@@ -111,6 +113,20 @@ class RunAllCommandTest {
     }
 
     @Test
+    void jvmSettingsTheJvmRefusesAreOneLineBeforeAnythingStarts() throws IOException {
+        String free = freePort();
+        assertEquals("error: option server-jvm-args: the server JVM refuses to start with them: Unrecognized VM"
+                + " option 'UseNoSuchGC' (see --help)", refused("-p", free, "--server-jvm-args", "-XX:+UseNoSuchGC")
+                .strip());
+        assertTrue(refused("-p", free, "--client-jvm-args", "-XX:+UseSerialGC -XX:+UseParallelGC")
+                .startsWith("error: option client-jvm-args: the client JVM refuses to start with them: Error"
+                        + " occurred during initialization of VM: Multiple garbage collectors selected"));
+        assertTrue(refused("-p", free, "--server-java", root.toString()).startsWith("error: option server-java: "
+                + root + " has no bin/java: give a JDK's home"));
+        assertFalse(Files.exists(root.resolve("results")), "no run directory for a refused run");
+    }
+
+    @Test
     void badSelectionsAreRefusedBeforeAnythingStarts() throws IOException {
         String free = freePort();
         assertTrue(refused("--pairs", "dubbo-lonely").contains("unknown pair 'dubbo-lonely'; pairs: dubbo-a, netty-b"));
@@ -148,7 +164,7 @@ class RunAllCommandTest {
     @Test
     void aDirectoryWithoutPairsIsRefused(@TempDir Path empty) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = Launcher.run(new String[] {"--root", empty.toString(), "run-all"},
+        int status = RunnerCommandLine.run(new String[] {"--root", empty.toString(), "run-all"},
                 new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(ExitCode.USAGE, status);
         assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: no pair (a <pair>-server module with its"

@@ -36,6 +36,7 @@ import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.Stacks;
 import org.rpcbench.stack.Target;
+import org.rpcbench.stack.Versions;
 
 /**
  * A pair's real server (its module's stack and configuration) on a free loopback port, called through the pair's
@@ -125,6 +126,8 @@ class PairEndToEndTest {
                 "calls by wire format: " + proof.callsByWireFormat());
         assertEquals(proof.callsByWireFormat().keySet(), server.callsByWireFormat().keySet());
         assertTrue(proof.versions().containsKey("java"), "versions: " + proof.versions());
+        // the server runs in this JVM here: the collector it states is this JVM's
+        assertEquals(Versions.collector(), proof.versions().get("gc"), "versions: " + proof.versions());
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.GateOptions;
 import org.rpcbench.contract.HistoryEntry;
 import org.rpcbench.gate.History;
 import org.rpcbench.results.InputException;

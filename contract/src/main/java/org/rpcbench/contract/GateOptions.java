@@ -1,4 +1,4 @@
-package org.rpcbench.report.verdict;
+package org.rpcbench.contract;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;

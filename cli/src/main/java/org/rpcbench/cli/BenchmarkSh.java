@@ -1,0 +1,60 @@
+package org.rpcbench.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.rpcbench.contract.AbVerdict;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.gate.AbComparison;
+import org.rpcbench.report.ReportCli;
+import org.rpcbench.report.verdict.AbReports;
+import org.rpcbench.report.verdict.HistoryCli;
+import org.rpcbench.runner.AbCommand;
+import org.rpcbench.runner.AbJudge;
+import org.rpcbench.runner.FlameDiffCommand;
+import org.rpcbench.runner.Launcher;
+import org.rpcbench.runner.RunAllCommand;
+
+/**
+ * What {@code benchmark.sh} runs once the jars are built: the runner's launcher with every subcommand, those that
+ * start JVMs (the runner's) and those that read what runs left (the report's and the gate's), and the gate as ab's
+ * judge.
+ */
+public final class BenchmarkSh {
+
+    /** ab's judge: the gate's judgement, rendered by the report. */
+    static final AbJudge GATE = new AbJudge() {
+        @Override
+        public boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
+            return AbComparison.failsOnRegressionsAlone(directory, thresholds);
+        }
+
+        @Override
+        public int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter console, PrintWriter err) {
+            return AbReports.judge(directory, thresholds, console, err);
+        }
+
+        @Override
+        public int power(List<Path> runs, AbVerdict.Thresholds thresholds, PowerPlan plan, PrintWriter console,
+                PrintWriter err) {
+            return AbReports.power(runs, thresholds, plan.trials(), plan.confirmationTrials(), plan.shifts(),
+                    plan.simulations(), plan.seed(), console, err);
+        }
+    };
+
+    private BenchmarkSh() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        RecordFiles.warmUp();
+        return Launcher.commandLine(out, err, List.of(new RunAllCommand(), new ReportCli.Report(),
+                new ReportCli.Compare(), new AbCommand(GATE), new HistoryCli(), new FlameDiffCommand()))
+                .execute(args);
+    }
+}

@@ -1,0 +1,46 @@
+package org.rpcbench.runner;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.rpcbench.contract.AbVerdict;
+import picocli.CommandLine;
+
+/**
+ * benchmark.sh's command line with the runner's own subcommands, as the tests here run it. The tests of ab here
+ * stop before any trial, so its judge fails the test when reached; judging is the gate's, tested in the cli module.
+ */
+final class RunnerCommandLine {
+
+    private static final AbJudge NEVER_REACHED = new AbJudge() {
+        @Override
+        public boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
+            throw new AssertionError("ab judged trials in a test that runs none");
+        }
+
+        @Override
+        public int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter console, PrintWriter err) {
+            throw new AssertionError("ab judged trials in a test that runs none");
+        }
+
+        @Override
+        public int power(List<Path> runs, AbVerdict.Thresholds thresholds, PowerPlan plan, PrintWriter console,
+                PrintWriter err) {
+            throw new AssertionError("ab simulated the gate in a test that runs none");
+        }
+    };
+
+    private RunnerCommandLine() {
+    }
+
+    static CommandLine commandLine(PrintStream out, PrintStream err) {
+        return Launcher.commandLine(out, err,
+                List.of(new RunAllCommand(), new AbCommand(NEVER_REACHED), new FlameDiffCommand()));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        return commandLine(out, err).execute(args);
+    }
+}
