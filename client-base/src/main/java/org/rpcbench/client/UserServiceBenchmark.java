@@ -8,6 +8,7 @@ import org.rpcbench.api.Page;
 import org.rpcbench.api.User;
 import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
+import org.rpcbench.client.jmh.ForkJvm;
 import org.rpcbench.stack.StackConnection;
 
 /** The four UserService calls of the community benchmark. Every answer is checked; a wrong one fails the run. */

@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.rpcbench.client.options.Scenario;
+import org.rpcbench.client.options.jmh.Scenario;
 
 /** The options name each scenario's class and methods as data; they must be the classes' own. */
 class ScenarioClassesTest {

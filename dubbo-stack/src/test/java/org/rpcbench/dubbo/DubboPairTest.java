@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.rpcbench.client.WireCheck;
+import org.rpcbench.client.wire.WireCheck;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.server.BenchmarkServer;
 import org.rpcbench.stack.ServerSettings;

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rpcbench.api.UserService;
 import org.rpcbench.api.UserServiceContract;
-import org.rpcbench.client.WireCheck;
+import org.rpcbench.client.wire.WireCheck;
 import org.rpcbench.contract.RegistryAddress;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.registry.EmbeddedZooKeeper;

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.api.RegisteredClasses;
-import org.rpcbench.client.WireCheck;
+import org.rpcbench.client.wire.WireCheck;
 import org.rpcbench.stack.Target;
 import org.rpcbench.stack.WireCheckException;
 

@@ -28,7 +28,7 @@ import org.rpcbench.api.User;
 import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
 import org.rpcbench.api.UserServiceContract;
-import org.rpcbench.client.WireCheck;
+import org.rpcbench.client.wire.WireCheck;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.server.BenchmarkServer;
 import org.rpcbench.stack.RunningServer;

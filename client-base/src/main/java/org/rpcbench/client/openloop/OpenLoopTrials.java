@@ -1,0 +1,428 @@
+package org.rpcbench.client.openloop;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.Recorder;
+import org.rpcbench.api.EchoService;
+import org.rpcbench.api.UserService;
+import org.rpcbench.api.WrongAnswerException;
+import org.rpcbench.client.cost.CallCostProfiler;
+import org.rpcbench.client.options.OpenLoopCall;
+import org.rpcbench.client.options.openloop.OpenLoopSettings;
+import org.rpcbench.client.server.ServerWatch;
+import org.rpcbench.contract.OpenLoopReport;
+import org.rpcbench.stack.Causes;
+import org.rpcbench.stack.StackConnection;
+
+/**
+ * An open-loop load: calls fall due at the target rate whatever the earlier ones are doing, and each is timed from
+ * its due time to its checked answer, so a stall is counted against every call it held up (the coordinated omission
+ * a closed loop makes). Calls are sent from a pool of threads that each take the next due time, wait for it and
+ * call; when every thread is busy the next call waits for one, and that wait is in its response time. Response
+ * times go into an HdrHistogram {@link Recorder} shared by the threads; its interval histograms are logged each
+ * second and summed, never averaged as percentiles.
+ */
+final class OpenLoopTrials {
+
+    /** How often the interval log gets a histogram. */
+    private static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How late past the window a call due inside it may still be sent; one due earlier than that is never sent. */
+    private static final long SEND_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** Beyond the send grace and the call timeout, how long the threads get to return. */
+    private static final long JOIN_SLACK_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** A call keeps the rate when at least this share of it is answered within the window. */
+    static final double KEPT_RATE = 0.95;
+    /** HdrHistogram's precision: 3 digits, 0.1% of each value. */
+    private static final int SIGNIFICANT_DIGITS = 3;
+    private static final double NANOS_PER_MILLI = 1e6;
+
+    /** The open loop's consumers run alone: none meets another before a window. */
+    private static final Runnable NO_MEETING = () -> { };
+
+    private final OpenLoopSettings settings;
+    private final UserService users;
+    private final EchoService echo;
+    private final ServerWatch server;
+    private final StackConnection costsFrom;
+
+    /** @param costsFrom the connection whose providers' costs are probed around each window, or null: none */
+    OpenLoopTrials(OpenLoopSettings settings, UserService users, EchoService echo, ServerWatch server,
+            StackConnection costsFrom) {
+        this.settings = settings;
+        this.users = users;
+        this.echo = echo;
+        this.server = server;
+        this.costsFrom = costsFrom;
+    }
+
+    /**
+     * Warms the call up at the rate, then measures it for the window; writes the window's response times to an
+     * interval log and, beside it, their percentile distribution (ms). Bounded: nothing is sent after the window
+     * and its send grace, and threads still in a call past the call timeout are given up on and counted.
+     *
+     * @param closedLoop in a sweep, the closed loop whose capacity the rate is a share of, else null
+     */
+    OpenLoopReport.CallResult run(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop,
+            Path histogramLog) throws InterruptedException {
+        return new Trial(call, rate, closedLoop).run(histogramLog);
+    }
+
+    /**
+     * The call's capacity in a closed loop: every thread calls again as soon as its answer is checked, for the
+     * warmup and then the measured time; the measured calls per second, and response times from each send. What a
+     * sweep's rates are shares of.
+     *
+     * @throws IllegalStateException when a call failed or broke the contract: no capacity stands then
+     */
+    OpenLoopReport.ClosedLoop closedLoopCapacity(OpenLoopCall call) throws InterruptedException {
+        return closedLoop(call, settings.duration());
+    }
+
+    /**
+     * Calls in a closed loop of every thread for the warmup time, unmeasured: before a fixed rate, so that the JIT
+     * has compiled the client's and the server's paths at full speed, not only at the rate's pace.
+     *
+     * @throws IllegalStateException when a call failed or broke the contract
+     */
+    void warmUp(OpenLoopCall call) throws InterruptedException {
+        closedLoop(call, Duration.ZERO);
+    }
+
+    /** The closed loop: the warmup, then {@code measured}; what was measured (nothing for none). */
+    private OpenLoopReport.ClosedLoop closedLoop(OpenLoopCall call, Duration measured) throws InterruptedException {
+        long measureFrom = System.nanoTime() + settings.warmup().toNanos();
+        long stopAt = measureFrom + measured.toNanos();
+        LongAdder answered = new LongAdder();
+        Recorder responseTimes = new Recorder(SIGNIFICANT_DIGITS);
+        AtomicReference<String> failure = new AtomicReference<>();
+        List<Thread> callers = new ArrayList<>();
+        for (int i = 0; i < settings.threads(); i++) {
+            Supplier<Object> caller = call.caller(users, echo);
+            Thread thread = new Thread(() -> {
+                long sentAt;
+                while ((sentAt = System.nanoTime()) - stopAt < 0 && failure.get() == null) {
+                    try {
+                        caller.get();
+                    } catch (RuntimeException e) {
+                        failure.compareAndSet(null, Causes.describe(e));
+                        return;
+                    }
+                    if (sentAt - measureFrom >= 0) {
+                        responseTimes.recordValue(System.nanoTime() - sentAt);
+                        answered.increment();
+                    }
+                }
+            }, "closed-loop-" + call.name() + "-" + i);
+            thread.setDaemon(true);
+            thread.start();
+            callers.add(thread);
+        }
+        long giveUpAt = stopAt + TimeUnit.MILLISECONDS.toNanos(settings.callTimeoutMillis()) + JOIN_SLACK_NANOS;
+        for (Thread thread : callers) {
+            long left = giveUpAt - System.nanoTime();
+            if (left > 0) {
+                TimeUnit.NANOSECONDS.timedJoin(thread, left);
+            }
+        }
+        if (failure.get() != null) {
+            String gone = server.afterFailure();
+            throw new IllegalStateException(call.name() + ": a call failed in the closed loop before the open"
+                    + " one: " + (gone != null ? gone : failure.get()));
+        }
+        if (callers.stream().anyMatch(Thread::isAlive)) {
+            throw new IllegalStateException(call.name() + ": threads were still in a call well past the call"
+                    + " timeout in the closed loop before the open one");
+        }
+        return new OpenLoopReport.ClosedLoop(measured.isZero() ? 0 : answered.sum() / (measured.toNanos() / 1e9),
+                latency(responseTimes.getIntervalHistogram()));
+    }
+
+    /** One call's run: its schedule, its counts and its histograms. */
+    private final class Trial {
+
+        private final OpenLoopCall call;
+        private final double rate;
+        private final OpenLoopReport.ClosedLoop closedLoop;
+        private final long startNanos = System.nanoTime();
+        private final long startEpochMillis = System.currentTimeMillis();
+        private final long measureFrom = startNanos + settings.warmup().toNanos();
+        private final long stopAt = measureFrom + settings.duration().toNanos();
+        private final double meanGapNanos;
+        private final SplittableRandom random = new SplittableRandom(1);
+        private double nextDue = startNanos;
+
+        private final Recorder responseTimes = new Recorder(SIGNIFICANT_DIGITS);
+        private final Recorder sendDelays = new Recorder(SIGNIFICANT_DIGITS);
+        private final LongAdder due = new LongAdder();
+        private final LongAdder neverSent = new LongAdder();
+        private final LongAdder ok = new LongAdder();
+        private final LongAdder okInWindow = new LongAdder();
+        private final LongAdder failed = new LongAdder();
+        private final LongAdder wrong = new LongAdder();
+        private final AtomicInteger inFlight = new AtomicInteger();
+        private final LongAccumulator maxInFlight = new LongAccumulator(Math::max, 0);
+        private final AtomicReference<String> firstFailure = new AtomicReference<>();
+        private final AtomicReference<String> firstWrongAnswer = new AtomicReference<>();
+        /** Calls that ended, however, at any time: the client's calls over the costs' window. */
+        private final LongAdder ended = new LongAdder();
+        /**
+         * Open once the costs at the window's end were read: a sender done before would take its thread's CPU
+         * with it ({@link org.rpcbench.stack.ProcessCounters#threadsCpuNanos()} counts ended threads only to the
+         * read before they ended).
+         */
+        private final CountDownLatch windowEndRead = new CountDownLatch(1);
+
+        Trial(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop) {
+            this.call = call;
+            this.rate = rate;
+            this.closedLoop = closedLoop;
+            meanGapNanos = TimeUnit.SECONDS.toNanos(1) / rate;
+        }
+
+        /** The next call's due time: evenly spaced, or with exponential gaps (Poisson arrivals) of the same mean. */
+        private synchronized long nextDue() {
+            long due = (long) nextDue;
+            nextDue += OpenLoopReport.POISSON.equals(settings.arrival())
+                    ? -Math.log(1 - random.nextDouble()) * meanGapNanos : meanGapNanos;
+            return due;
+        }
+
+        OpenLoopReport.CallResult run(Path histogramLog) throws InterruptedException {
+            List<Thread> senders = new ArrayList<>();
+            for (int i = 0; i < settings.threads(); i++) {
+                Supplier<Object> caller = call.caller(users, echo);
+                Thread sender = new Thread(() -> send(caller), "open-loop-" + call.name() + "-" + i);
+                // a call stuck past every bound must not keep the client's JVM alive
+                sender.setDaemon(true);
+                sender.start();
+                senders.add(sender);
+            }
+            Histogram responseTotal = new Histogram(SIGNIFICANT_DIGITS);
+            Histogram sendDelayTotal = new Histogram(SIGNIFICANT_DIGITS);
+            long giveUpAt = stopAt + SEND_GRACE_NANOS + TimeUnit.MILLISECONDS.toNanos(settings.callTimeoutMillis())
+                    + JOIN_SLACK_NANOS;
+            Map<String, Double> costs;
+            try (IntervalLog log = new IntervalLog(histogramLog, startEpochMillis)) {
+                parkUntil(measureFrom);
+                CallCostProfiler.Spent costStart = CallCostProfiler.Spent.atStart(costsFrom, NO_MEETING);
+                long endedAtStart = ended.sum();
+                CallCostProfiler.Spent costEnd = null;
+                long endedAtEnd = 0;
+                long nextLog = measureFrom + LOG_INTERVAL_NANOS;
+                boolean first = true;
+                while (senders.stream().anyMatch(Thread::isAlive) && System.nanoTime() - giveUpAt < 0) {
+                    parkUntil(Math.min(nextLog, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100)));
+                    if (costEnd == null && System.nanoTime() - stopAt >= 0) {
+                        costEnd = CallCostProfiler.Spent.atEnd(costsFrom);
+                        endedAtEnd = ended.sum();
+                        windowEndRead.countDown();
+                    }
+                    if (System.nanoTime() - nextLog >= 0) {
+                        log.add(intervalHistogram(first), responseTotal);
+                        first = false;
+                        nextLog += LOG_INTERVAL_NANOS;
+                    }
+                }
+                if (costEnd == null) {
+                    costEnd = CallCostProfiler.Spent.atEnd(costsFrom);
+                    endedAtEnd = ended.sum();
+                }
+                windowEndRead.countDown();
+                costs = costStart == null || costEnd == null ? Map.of()
+                        : CallCostProfiler.perCall(costStart, costEnd, endedAtEnd - endedAtStart);
+                log.add(intervalHistogram(first), responseTotal);
+                sendDelayTotal.add(sendDelays.getIntervalHistogram());
+                writePercentiles(histogramLog.resolveSibling(histogramLog.getFileName() + ".hgrm"), responseTotal);
+            }
+            int stillInCall = (int) senders.stream().filter(Thread::isAlive).count();
+            double achievedRate = okInWindow.sum() / (settings.duration().toNanos() / 1e9);
+            return new OpenLoopReport.CallResult(call.name(), rate, closedLoop, due.sum(),
+                    due.sum() - neverSent.sum(), neverSent.sum(), ok.sum(), failed.sum(), wrong.sum(), achievedRate,
+                    latency(responseTotal), latency(sendDelayTotal), (int) maxInFlight.get(), stillInCall,
+                    firstWrongAnswer.get() != null ? firstWrongAnswer.get() : firstFailure.get(),
+                    histogramLog.getFileName().toString(), rateNotKept(achievedRate), problem(stillInCall), costs);
+        }
+
+        /**
+         * The response times recorded since the last interval; the first interval starts with the window (nothing
+         * is recorded before it), not when the recorder was made.
+         */
+        private Histogram intervalHistogram(boolean first) {
+            Histogram interval = responseTimes.getIntervalHistogram();
+            if (first) {
+                interval.setStartTimeStamp(startEpochMillis + settings.warmup().toMillis());
+            }
+            return interval;
+        }
+
+        /** A sending thread: takes due times until one falls past the window. */
+        private void awaitWindowEndRead() {
+            try {
+                windowEndRead.await(JOIN_SLACK_NANOS, TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private void send(Supplier<Object> caller) {
+            while (true) {
+                long dueAt = nextDue();
+                if (dueAt - stopAt >= 0) {
+                    awaitWindowEndRead();
+                    return;
+                }
+                boolean measured = dueAt - measureFrom >= 0;
+                if (measured) {
+                    due.increment();
+                }
+                long sentAt = parkUntil(dueAt);
+                if (sentAt - stopAt - SEND_GRACE_NANOS >= 0) {
+                    if (measured) {
+                        neverSent.increment();
+                    }
+                    continue;
+                }
+                if (measured) {
+                    sendDelays.recordValue(sentAt - dueAt);
+                }
+                maxInFlight.accumulate(inFlight.incrementAndGet());
+                try {
+                    caller.get();
+                    long answeredAt = System.nanoTime();
+                    if (measured) {
+                        responseTimes.recordValue(answeredAt - dueAt);
+                        ok.increment();
+                        if (answeredAt - stopAt < 0) {
+                            okInWindow.increment();
+                        }
+                    }
+                } catch (WrongAnswerException e) {
+                    wrong.increment();
+                    firstWrongAnswer.compareAndSet(null, e.getMessage());
+                } catch (RuntimeException e) {
+                    failed.increment();
+                    firstFailure.compareAndSet(null, Causes.describe(e));
+                    if (server.afterFailure() != null) {
+                        return; // calls due at a server that is gone would only fill the log
+                    }
+                } finally {
+                    inFlight.decrementAndGet();
+                    ended.increment();
+                }
+            }
+        }
+
+        /** Why this call's figures cannot stand, or null. */
+        private String problem(int stillInCall) {
+            if (server.gone() != null) {
+                return server.gone() + "; " + failed.sum() + " calls failed before the run stopped calling it";
+            }
+            if (wrong.sum() > 0) {
+                return wrong.sum() + " answers broke the contract, the first: " + firstWrongAnswer.get();
+            }
+            if (failed.sum() > 0) {
+                return failed.sum() + " calls failed, the first: " + firstFailure.get();
+            }
+            if (stillInCall > 0) {
+                return stillInCall + " threads were still in a call well past the call timeout";
+            }
+            return null;
+        }
+
+        /** Why the rate asked was not kept, or null. */
+        private String rateNotKept(double achievedRate) {
+            if (neverSent.sum() > 0) {
+                return String.format(Locale.ROOT, "the rate was not kept: %,d of the %,d calls due in the"
+                        + " window were never sent (the server, or the client's %d threads, fell behind)",
+                        neverSent.sum(), due.sum(), settings.threads());
+            }
+            if (achievedRate < KEPT_RATE * rate) {
+                return String.format(Locale.ROOT, "the rate was not kept: %,.0f calls/s answered in the"
+                        + " window, %,.0f asked", achievedRate, rate);
+            }
+            return null;
+        }
+    }
+
+    /** Parks until {@code nanoTime} reaches the deadline; returns the time it woke. */
+    private static long parkUntil(long deadline) {
+        long now;
+        while ((now = System.nanoTime()) - deadline < 0) {
+            LockSupport.parkNanos(deadline - now);
+        }
+        return now;
+    }
+
+    private static OpenLoopReport.Latency latency(Histogram histogram) {
+        if (histogram.getTotalCount() == 0) {
+            return new OpenLoopReport.Latency(0, 0, 0, 0, 0, 0, 0, 0);
+        }
+        return new OpenLoopReport.Latency(histogram.getTotalCount(), histogram.getMean() / NANOS_PER_MILLI,
+                millis(histogram, 50), millis(histogram, 90), millis(histogram, 99), millis(histogram, 99.9),
+                millis(histogram, 99.99), histogram.getMaxValue() / NANOS_PER_MILLI);
+    }
+
+    private static double millis(Histogram histogram, double percentile) {
+        return histogram.getValueAtPercentile(percentile) / NANOS_PER_MILLI;
+    }
+
+    /** HdrHistogram's percentile distribution text, in milliseconds, as hdr-plot and its web plotter read it. */
+    private static void writePercentiles(Path file, Histogram histogram) {
+        try (PrintStream out = new PrintStream(file.toFile(), StandardCharsets.UTF_8)) {
+            histogram.outputPercentileDistribution(out, 5, NANOS_PER_MILLI);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** An HdrHistogram interval log (.hlog) of one call's window, in ns, as HistogramLogAnalyzer reads it. */
+    private static final class IntervalLog implements AutoCloseable {
+
+        private final HistogramLogWriter writer;
+
+        IntervalLog(Path file, long startEpochMillis) {
+            try {
+                writer = new HistogramLogWriter(file.toFile());
+            } catch (FileNotFoundException e) {
+                throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            }
+            writer.outputComment("rpcbench open-loop response times in ns, from each call's due time");
+            writer.outputLogFormatVersion();
+            writer.outputStartTime(startEpochMillis);
+            writer.setBaseTime(startEpochMillis);
+            writer.outputLegend();
+        }
+
+        /** Logs an interval histogram and adds it to the window's total. */
+        void add(Histogram interval, Histogram total) {
+            writer.outputIntervalHistogram(interval);
+            total.add(interval);
+        }
+
+        @Override
+        public void close() {
+            writer.close();
+        }
+    }
+}

@@ -1,0 +1,280 @@
+package org.rpcbench.client.openloop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.api.User;
+import org.rpcbench.client.options.OpenLoopCall;
+import org.rpcbench.client.options.openloop.OpenLoopSettings;
+import org.rpcbench.client.server.ServerWatch;
+import org.rpcbench.contract.OpenLoopReport;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.server.EchoServiceServerImpl;
+import org.rpcbench.server.UserServiceServerImpl;
+import org.rpcbench.stack.Target;
+
+/**
+ * The open-loop load over the server's own services in-process: no network, so what is tested is the schedule, the
+ * timing from the due time and the verdicts, not a stack.
+ */
+@Timeout(60)
+class OpenLoopTrialsTest {
+
+    @TempDir
+    Path directory;
+
+    /** Where the loads' server "is": a socket that accepts connections, so failed calls are not taken for it gone. */
+    private static ServerSocket listening;
+
+    @BeforeAll
+    static void listen() throws IOException {
+        listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        listening.close();
+    }
+
+    private static ServerWatch watch(int port) {
+        return new ServerWatch(new Target("127.0.0.1", port));
+    }
+
+    /** Runs one call at a fixed rate after a 300 ms warmup. */
+    private OpenLoopReport.CallResult run(UserServiceServerImpl users, double rate, int threads, long durationMillis,
+            String arrival, String call, String log) throws InterruptedException {
+        return load(users, threads, durationMillis, arrival).run(OpenLoopCall.of(call), rate, null,
+                directory.resolve(log));
+    }
+
+    private static OpenLoopTrials load(UserServiceServerImpl users, int threads, long durationMillis, String arrival) {
+        return load(users, threads, durationMillis, arrival, watch(listening.getLocalPort()));
+    }
+
+    private static OpenLoopTrials load(UserServiceServerImpl users, int threads, long durationMillis, String arrival,
+            ServerWatch server) {
+        return new OpenLoopTrials(new OpenLoopSettings(null, null, null, arrival, Duration.ofMillis(300),
+                Duration.ofMillis(durationMillis), threads, 1000, List.of()), users, new EchoServiceServerImpl(),
+                server, null);
+    }
+
+    @Test
+    void everyCallDueInTheWindowIsSentTimedAndLogged() throws Exception {
+        OpenLoopReport.CallResult result = run(new UserServiceServerImpl(), 500, 4, 1000, OpenLoopReport.FIXED,
+                "getUser", "r.json.getUser.hlog");
+
+        assertNull(result.problem(), result.toString());
+        assertNull(result.rateNotKept(), result.toString());
+        assertEquals(500, result.due(), 1, result.toString());
+        assertEquals(result.due(), result.sent());
+        assertEquals(result.due(), result.ok());
+        assertEquals(0, result.neverSent() + result.failed() + result.wrong());
+        assertEquals(result.ok(), result.responseTime().count());
+        assertTrue(result.responseTime().p50() > 0 && result.responseTime().p50() <= result.responseTime().p99()
+                && result.responseTime().p99() <= result.responseTime().max(), result.toString());
+        assertEquals("r.json.getUser.hlog", result.histogramLog());
+        assertEquals(result.ok(), logged(directory.resolve("r.json.getUser.hlog")).getTotalCount());
+        assertTrue(Files.readString(directory.resolve("r.json.getUser.hlog.hgrm")).contains("#[Mean"));
+    }
+
+    @Test
+    void aStallCountsAgainstEveryCallItHeldUpNotOncePerThread() throws Exception {
+        long stallMillis = 300;
+        AtomicLong stallAt = new AtomicLong();
+        long stallFrom = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(600);
+        UserServiceServerImpl stalling = new UserServiceServerImpl() {
+            private final Object lock = new Object();
+
+            @Override
+            public User getUser(long id) {
+                // every thread waits on the lock while the first call 300 ms into the window holds it
+                synchronized (lock) {
+                    if (System.nanoTime() - stallFrom >= 0 && stallAt.compareAndSet(0, System.nanoTime())) {
+                        sleep(stallMillis);
+                    }
+                }
+                return super.getUser(id);
+            }
+        };
+        OpenLoopReport.CallResult result = run(stalling, 200, 4, 1500, OpenLoopReport.FIXED, "getUser",
+                "stall.hlog");
+
+        assertTrue(stallAt.get() > 0, "the stall happened");
+        assertNull(result.problem(), result.toString());
+        assertTrue(result.responseTime().max() >= stallMillis, result.toString());
+        // 200 calls/s for the stall's 300 ms: about 60 calls held up, the first 40 of them by 100 ms or more; a
+        // closed loop of 4 threads records at most 4 slow calls
+        Histogram logged = logged(directory.resolve("stall.hlog"));
+        long slow = logged.getCountBetweenValues(TimeUnit.MILLISECONDS.toNanos(100), Long.MAX_VALUE / 2);
+        assertTrue(slow >= 20, "calls of 100 ms or more: " + slow);
+        assertEquals(4, result.maxInFlight(), "every thread was in a call during the stall");
+    }
+
+    @Test
+    void aRateBeyondWhatTheThreadsCanSendIsReportedAsNotKept() throws Exception {
+        UserServiceServerImpl slow = new UserServiceServerImpl() {
+            @Override
+            public User getUser(long id) {
+                sleep(50);
+                return super.getUser(id);
+            }
+        };
+        // 2 threads of 50 ms calls send at most 40 calls/s of the 200 asked
+        OpenLoopReport.CallResult result = run(slow, 200, 2, 1000, OpenLoopReport.FIXED, "getUser", "slow.hlog");
+
+        assertTrue(result.neverSent() > 0, result.toString());
+        assertNull(result.problem(), "no call failed");
+        assertTrue(result.rateNotKept().startsWith("the rate was not kept"), result.rateNotKept());
+        OpenLoopReport atThisRate = new OpenLoopReport(1, 200.0, null, null, OpenLoopReport.FIXED, 300, 1000, 2,
+                List.of(result));
+        assertTrue(atThisRate.problem().startsWith("getUser: the rate was not kept"), atThisRate.problem());
+        assertTrue(result.achievedRate() < 100, result.toString());
+    }
+
+    @Test
+    void failedAndWrongAnswersFailTheCall() throws Exception {
+        UserServiceServerImpl broken = new UserServiceServerImpl() {
+            @Override
+            public User getUser(long id) {
+                if (id % 2 == 0) {
+                    throw new IllegalStateException("no provider for " + id);
+                }
+                return super.getUser(id + 1);
+            }
+        };
+        OpenLoopReport.CallResult result = run(broken, 200, 2, 500, OpenLoopReport.FIXED, "getUser",
+                "broken.hlog");
+
+        assertTrue(result.failed() > 0 && result.wrong() > 0, result.toString());
+        assertTrue(result.problem().contains("broke the contract"), result.problem());
+        assertTrue(result.firstFailure().startsWith("getUser("), result.firstFailure());
+    }
+
+    @Test
+    void aServerThatIsGoneIsNamedAndNoLongerCalled() throws Exception {
+        int nothingListens;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            nothingListens = free.getLocalPort();
+        }
+        UserServiceServerImpl gone = new UserServiceServerImpl() {
+            @Override
+            public User getUser(long id) {
+                throw new IllegalStateException("connection refused");
+            }
+        };
+        OpenLoopReport.CallResult result = load(gone, 4, 2000, OpenLoopReport.FIXED, watch(nothingListens))
+                .run(OpenLoopCall.of("getUser"), 5000, null, directory.resolve("gone.hlog"));
+
+        assertTrue(result.problem().startsWith("the server at 127.0.0.1:" + nothingListens + " is gone"),
+                result.problem());
+        assertTrue(result.failed() < 100, "calls after the server was found gone: " + result);
+    }
+
+    @Test
+    void poissonArrivalsKeepTheMeanRateAndTheReportReadsBack() throws Exception {
+        OpenLoopReport.CallResult result = run(new UserServiceServerImpl(), 500, 4, 1000, OpenLoopReport.POISSON,
+                "echo:1k", "echo.hlog");
+        assertNull(result.problem(), result.toString());
+        assertTrue(result.due() > 400 && result.due() < 600, "calls due at a mean 500/s: " + result.due());
+
+        OpenLoopReport report = new OpenLoopReport(1, 500.0, null, null, OpenLoopReport.POISSON, 300, 1000, 4,
+                List.of(result));
+        RecordFiles.write(directory.resolve("open-loop.json"), report);
+        OpenLoopReport read = RecordFiles.read(directory.resolve("open-loop.json"), OpenLoopReport.class);
+        assertEquals(report, read);
+        assertTrue(read.passed());
+        assertTrue(read.summary().contains("| echo:1k | "), read.summary());
+        assertFalse(read.summary().contains("threads were busy"), read.summary());
+    }
+
+    @Test
+    void aSweepTakesSharesOfTheClosedLoopCapacityAndItsBoundPicksTheHighestKeptRate() throws Exception {
+        UserServiceServerImpl fiveMillis = new UserServiceServerImpl() {
+            @Override
+            public User getUser(long id) {
+                sleep(5);
+                return super.getUser(id);
+            }
+        };
+        OpenLoopTrials load = load(fiveMillis, 2, 1000, OpenLoopReport.FIXED);
+        OpenLoopCall getUser = OpenLoopCall.of("getUser");
+        // two threads of 5 ms calls: a little under 400 calls/s
+        OpenLoopReport.ClosedLoop closedLoop = load.closedLoopCapacity(getUser);
+        double capacity = closedLoop.callsPerSecond();
+        assertTrue(capacity > 200 && capacity < 400, "capacity: " + capacity);
+        assertTrue(closedLoop.responseTime().p50() >= 5, "each call sleeps 5 ms: " + closedLoop);
+        assertEquals(closedLoop.responseTime().count(), capacity, 1, "a time per measured call");
+        OpenLoopReport.CallResult half = load.run(getUser, capacity / 2, closedLoop, directory.resolve("half.hlog"));
+        OpenLoopReport.CallResult triple = load.run(getUser, capacity * 3, closedLoop,
+                directory.resolve("3x.hlog"));
+        assertNull(half.rateNotKept(), half.toString());
+        assertTrue(triple.rateNotKept() != null, triple.toString());
+
+        OpenLoopReport sweep = new OpenLoopReport(1, null, List.of(50, 300), OpenLoopReport.Slo.parse("p99=1s"),
+                OpenLoopReport.FIXED, 300, 1000, 2, List.of(half, triple));
+        assertTrue(sweep.passed(), "a sweep ends where the rate is not kept: " + sweep.problem());
+        assertEquals(half.achievedRate(), sweep.capacityUnderSlo("getUser"));
+        assertTrue(sweep.summary().contains("calls/s keeping p99 within 1000"), sweep.summary());
+        OpenLoopReport tooStrict = new OpenLoopReport(1, null, List.of(50, 300), OpenLoopReport.Slo.parse("p50=1us"),
+                OpenLoopReport.FIXED, 300, 1000, 2, List.of(half, triple));
+        assertNull(tooStrict.capacityUnderSlo("getUser"));
+    }
+
+    @Test
+    void aBoundIsAPercentileAndATime() {
+        assertEquals(new OpenLoopReport.Slo(99.9, 0.5), OpenLoopReport.Slo.parse("p99.9=500us"));
+        assertEquals(new OpenLoopReport.Slo(50, 2000), OpenLoopReport.Slo.parse("p50=2s"));
+        assertEquals("p99 within 5.000 ms", OpenLoopReport.Slo.parse("p99=5ms").describe());
+        for (String bad : List.of("p98=5ms", "p99", "p99=5", "p99=0ms", "99=5ms")) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> OpenLoopReport.Slo.parse(bad));
+            assertTrue(e.getMessage().contains("is not a bound such as p99=5ms"), e.getMessage());
+        }
+    }
+
+    @Test
+    void unknownCallsAreNamedWithTheOnesThereAre() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> OpenLoopCall.of("getUsers"));
+        assertTrue(e.getMessage().contains("existUser, createUser, getUser, listUser, echo:<payload>"),
+                e.getMessage());
+    }
+
+    private static Histogram logged(Path log) throws FileNotFoundException {
+        Histogram total = new Histogram(3);
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        while (reader.hasNext()) {
+            total.add((Histogram) reader.nextIntervalHistogram());
+        }
+        return total;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package org.rpcbench.client.options.jmh;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import org.rpcbench.client.options.JmhTime;
+
+/**
+ * JMH's runs as the client's options give them.
+ *
+ * @param forks forked JVMs per benchmark; 0 measures in the client's own JVM
+ * @param runs the JMH invocations, in turn: a preset's, or one per thread level
+ * @param benchmarks the benchmarks {@code --benchmarks} names, each one of the scenarios'; empty for every one
+ * @param modes JMH's modes by their short labels; empty for each benchmark's own three (JMH's default)
+ * @param resultFormat one of JMH's result formats, by its lowercase name
+ * @param profile where every fork's measured iterations are recorded, or null
+ * @param gc whether JMH's gc profiler runs beside the suite's own
+ * @param lockstep where the consumers of a topology run meet before every iteration, or null when alone
+ * @param preset the seed report's table the runs reproduce, or null
+ */
+public record JmhSettings(int warmupIterations, JmhTime warmupTime, int measurementIterations,
+        JmhTime measurementTime, int forks, List<JmhRun> runs, Set<String> benchmarks, List<String> modes,
+        String resultFormat, Path profile, boolean gc, Lockstep lockstep, Preset preset) {
+
+    /** The consumers of a topology run meeting in {@code directory}, this one among the {@code consumers}. */
+    public record Lockstep(Path directory, int consumers) {
+    }
+}

@@ -1,0 +1,69 @@
+package org.rpcbench.client.options.jmh;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+
+/** The seed reports' tables, each as the client runs it: {@code --preset <name>}. */
+public enum Preset {
+
+    DUBBO2_REPORT("dubbo2-report",
+            "Dubbo 2.0 report (seeds 000/003): 1k, 50k, 200k strings and the 1k person at 10 threads; "
+                    + "the CPU-bound call at 20",
+            0, List.of(
+                    new JmhRun(Set.of(Scenario.ECHO), List.of("1k", "50k", "200k", "person"), 10),
+                    new JmhRun(Set.of(Scenario.CPU), List.of(), 20))),
+    DUBBOX("dubbox",
+            "dubbox comparison (seed 001): bid request, 100 bid requests, 1K, 100K, 1M strings at 1 and 10 threads",
+            0, echoAt(List.of("bid", "bid100", "1k", "100k", "1m"), 1, 10)),
+    MOTAN("motan",
+            "motan comparison (seed 004): empty, person, 1K-50K strings at 1, 10, 20, 50 threads over 10 connections",
+            10, echoAt(List.of("empty", "person", "1k", "5k", "10k", "20k", "30k", "50k"), 1, 10, 20, 50));
+
+    private final String key;
+    private final String description;
+    private final int connections;
+    private final List<JmhRun> runs;
+
+    Preset(String key, String description, int connections, List<JmhRun> runs) {
+        this.key = key;
+        this.description = description;
+        this.connections = connections;
+        this.runs = runs;
+    }
+
+    private static List<JmhRun> echoAt(List<String> payloads, int... threadLevels) {
+        return Arrays.stream(threadLevels).mapToObj(threads -> new JmhRun(Set.of(Scenario.ECHO), payloads, threads))
+                .toList();
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** Connections per provider for the run; 0 is the stack's default, one connection shared by every thread. */
+    public int connections() {
+        return connections;
+    }
+
+    public List<JmhRun> runs() {
+        return runs;
+    }
+
+    /** @throws IllegalArgumentException naming the presets there are */
+    public static Preset of(String key) {
+        for (Preset preset : values()) {
+            if (preset.key.equals(key)) {
+                return preset;
+            }
+        }
+        throw new IllegalArgumentException("option preset: unknown preset '" + key + "'; presets: "
+                + Arrays.stream(values()).map(preset -> preset.key).collect(Collectors.joining(", ")));
+    }
+}

@@ -1,0 +1,81 @@
+package org.rpcbench.client.options.jmh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.client.options.ClientArgs;
+import org.rpcbench.client.options.ClientOptions;
+import org.rpcbench.client.options.JmhTime;
+import org.rpcbench.stack.Target;
+
+class JmhOptionsTest {
+
+    @Test
+    void defaultsAre30sWarmup20OneSecondIterationsThroughputAndSample32ThreadsAndOneForkToJson() {
+        ClientOptions options = ClientArgs.parse();
+        assertEquals(new Target("127.0.0.1", 8080), options.target());
+        assertEquals(32, options.jmh().runs().get(0).threads());
+        assertEquals(1, options.jmh().forks());
+        assertEquals(6, options.jmh().warmupIterations());
+        assertEquals(JmhTime.seconds(5), options.jmh().warmupTime());
+        assertEquals(20, options.jmh().measurementIterations());
+        assertEquals(JmhTime.seconds(1), options.jmh().measurementTime());
+        assertEquals(List.of("thrpt", "sample"), options.jmh().modes());
+        assertEquals("json", options.jmh().resultFormat());
+        assertNull(options.resultFile(), "a new file under results/ when the run starts");
+    }
+
+    @Test
+    void theCommunitySuitesOptionNamesAreTakenAsTheyAre() {
+        ClientOptions options = ClientArgs.parse("--warmupIterations", "1", "--warmupTime", "500ms",
+                "--measurementIterations", "4", "--measurementTime", "10", "--forks", "2", "--threads", "8",
+                "--resultFormat", "csv", "-f", "out/x.csv", "--host", "10.0.0.2", "--port", "9090");
+        assertEquals(1, options.jmh().warmupIterations());
+        assertEquals(new JmhTime(500, TimeUnit.MILLISECONDS), options.jmh().warmupTime());
+        assertEquals(4, options.jmh().measurementIterations());
+        assertEquals(JmhTime.seconds(10), options.jmh().measurementTime());
+        assertEquals(2, options.jmh().forks());
+        assertEquals(8, options.jmh().runs().get(0).threads());
+        assertEquals("csv", options.jmh().resultFormat());
+        assertEquals(Path.of("out/x.csv"), options.resultFile());
+        assertEquals(new Target("10.0.0.2", 9090), options.target());
+    }
+
+    @Test
+    void upstreamRestoresTheLongRunsButExplicitOptionsWin() {
+        ClientOptions options = ClientArgs.parse("--upstream", "--measurementIterations", "5");
+        assertEquals(3, options.jmh().warmupIterations());
+        assertEquals(JmhTime.seconds(10), options.jmh().warmupTime());
+        assertEquals(5, options.jmh().measurementIterations());
+        assertEquals(JmhTime.seconds(10), options.jmh().measurementTime());
+        assertEquals(List.of(), options.jmh().modes(), "each benchmark's own three, as the community client runs");
+    }
+
+    @Test
+    void consumersInLockstepNameTheirMeetingPlaceAndHowManyMeet(@TempDir Path meetings) {
+        ClientOptions lockstep = ClientArgs.parse("--lockstep", meetings.toString(), "--lockstep-consumers", "3");
+        assertEquals(meetings, lockstep.jmh().lockstep().directory());
+        assertEquals(3, lockstep.jmh().lockstep().consumers());
+        assertTrue(lockstep.concurrentConsumer(), "consumers in lockstep run at once");
+        assertNull(ClientArgs.parse().jmh().lockstep());
+
+        assertEquals("option lockstep: --lockstep and --lockstep-consumers go together", assertThrows(
+                IllegalArgumentException.class, () -> ClientArgs.parse("--lockstep", meetings.toString()))
+                .getMessage());
+        assertEquals("option lockstep-consumers: 1 consumers do not need to meet: give 2 or more", assertThrows(
+                IllegalArgumentException.class, () -> ClientArgs.parse("--lockstep", meetings.toString(),
+                        "--lockstep-consumers", "1")).getMessage());
+        Path missing = meetings.resolve("missing");
+        assertEquals("option lockstep: " + missing + " is not a writable directory", assertThrows(
+                IllegalArgumentException.class, () -> ClientArgs.parse("--lockstep", missing.toString(),
+                        "--lockstep-consumers", "2")).getMessage());
+    }
+}

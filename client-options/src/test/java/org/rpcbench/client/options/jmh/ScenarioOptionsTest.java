@@ -1,0 +1,89 @@
+package org.rpcbench.client.options.jmh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.rpcbench.client.options.ClientArgs;
+import org.rpcbench.client.options.ClientOptions;
+
+class ScenarioOptionsTest {
+
+    @Test
+    void byDefaultTheFourUserCallsRunOnceAt32ThreadsOnOneSharedConnection() {
+        ClientOptions options = ClientArgs.parse();
+        assertEquals(List.of(new JmhRun(Set.of(Scenario.USER), List.of("1k"), 32)), options.jmh().runs());
+        assertEquals(0, options.connections());
+        assertEquals(List.of("thrpt", "sample"), options.jmh().modes());
+    }
+
+    @Test
+    void aThreadListRunsEachLevelInTurn() {
+        ClientOptions options = ClientArgs.parse("--scenario", "echo,cpu", "--payload", "1k,50k,person",
+                "--threads", "1,10,20", "--connections", "4", "--modes", "thrpt,sample");
+        assertEquals(List.of(1, 10, 20), options.jmh().runs().stream().map(JmhRun::threads).toList());
+        JmhRun first = options.jmh().runs().get(0);
+        assertEquals(Set.of(Scenario.ECHO, Scenario.CPU), first.scenarios());
+        assertEquals(List.of("1k", "50k", "person"), first.payloads());
+        assertEquals(4, options.connections());
+        assertEquals(List.of("thrpt", "sample"), options.jmh().modes());
+    }
+
+    @Test
+    void presetsReproduceTheSeedTables() {
+        ClientOptions dubbo2 = ClientArgs.parse("--preset", "dubbo2-report");
+        assertEquals(List.of(
+                new JmhRun(Set.of(Scenario.ECHO), List.of("1k", "50k", "200k", "person"), 10),
+                new JmhRun(Set.of(Scenario.CPU), List.of(), 20)), dubbo2.jmh().runs());
+        assertEquals(List.of("thrpt", "sample"), dubbo2.jmh().modes());
+
+        ClientOptions motan = ClientArgs.parse("--preset", "motan");
+        assertEquals(List.of(1, 10, 20, 50), motan.jmh().runs().stream().map(JmhRun::threads).toList());
+        assertEquals(10, motan.connections());
+        assertEquals(List.of("empty", "person", "1k", "5k", "10k", "20k", "30k", "50k"),
+                motan.jmh().runs().get(0).payloads());
+
+        ClientOptions dubbox = ClientArgs.parse("--preset", "dubbox");
+        assertEquals(List.of("bid", "bid100", "1k", "100k", "1m"), dubbox.jmh().runs().get(1).payloads());
+        assertEquals(10, dubbox.jmh().runs().get(1).threads());
+    }
+
+    @Test
+    void benchmarksNarrowTheScenariosToTheMethodsNamedEachMatchedWhole() {
+        assertEquals(List.of("createUser", "existUser", "getUser", "listUser"), Scenario.USER.benchmarks());
+        ClientOptions options = ClientArgs.parse("--scenario", "user,echo", "--benchmarks", "getUser,echo");
+        assertEquals(Set.of("getUser", "echo"), options.jmh().benchmarks());
+        assertEquals(List.of("getUser"), Scenario.USER.selected(options.jmh().benchmarks()));
+        assertEquals(List.of("echo"), Scenario.ECHO.selected(options.jmh().benchmarks()));
+        assertEquals(List.of(), Scenario.CPU.selected(options.jmh().benchmarks()));
+        assertEquals(Scenario.USER.benchmarks(), Scenario.USER.selected(ClientArgs.parse().jmh().benchmarks()));
+
+        String pattern = Scenario.USER.includePattern(List.of("getUser"));
+        assertTrue("org.rpcbench.client.UserServiceBenchmark.getUser".matches(pattern), pattern);
+        assertTrue(!"org.rpcbench.client.UserServiceBenchmark.getUsers".matches(pattern), pattern);
+    }
+
+    @Test
+    void badScenarioPayloadPresetOrModeNamesTheOption() {
+        assertMessage("option benchmarks: 'echo' is not a benchmark of user; benchmarks: createUser, existUser,"
+                + " getUser, listUser", "--benchmarks", "getUser,echo");
+        assertMessage("benchmarks", "--preset", "motan", "--benchmarks", "echo");
+        assertMessage("option scenario: unknown scenario 'grpc'", "--scenario", "grpc");
+        assertMessage("option scenario: unknown scenario 'nope'", "--scenario", "nope", "--payload", "2k");
+        assertMessage("option payload: unknown payload '2k'", "--scenario", "echo", "--payload", "2k");
+        assertMessage("preset", "--preset", "netty");
+        assertMessage("modes", "--modes", "ss");
+        assertMessage("threads", "--preset", "motan", "--threads", "5");
+        assertMessage("threads", "--threads", "1,0");
+    }
+
+    private static void assertMessage(String expected, String... args) {
+        IllegalArgumentException error =
+                assertThrows(IllegalArgumentException.class, () -> ClientArgs.parse(args));
+        assertTrue(error.getMessage().contains(expected), error.getMessage());
+    }
+}
