@@ -49,17 +49,21 @@ stop_server() {
 # complete_result FILE [MODES [CALLS]]: the JMH JSON has exactly these calls (default: the four) in these modes
 # (default: all three), each with a positive score
 complete_result() {
-    python3 - "$1" "${2:-thrpt,avgt,sample}" "${3:-existUser,createUser,getUser,listUser}" <<'PY'
-import json, sys
-runs = json.load(open(sys.argv[1]))
-found = {(r["benchmark"].rsplit(".", 1)[1], r["mode"]): r["primaryMetric"]["score"] for r in runs}
-expected = {(m, mode) for m in sys.argv[3].split(",") for mode in sys.argv[2].split(",")}
-bad = {k: v for k, v in found.items() if not v > 0}
-if found.keys() != expected or bad:
-    print("  missing:", sorted(expected - found.keys()), "unexpected:", sorted(found.keys() - expected),
-          "non-positive:", bad)
-    sys.exit(1)
-PY
+    local modes=${2:-thrpt,avgt,sample} calls=${3:-existUser,createUser,getUser,listUser}
+    results "$1" | awk -F'\t' -v modes="$modes" -v calls="$calls" '
+        NR > 1 && $7 == "primary" { found[$3 " " $4] = 1; if (!($8 > 0)) bad = bad " " $3 " " $4 "=" $8 }
+        END {
+            n = split(calls, call, ","); m = split(modes, mode, ",")
+            for (i = 1; i <= n; i++) for (j = 1; j <= m; j++) {
+                key = call[i] " " mode[j]
+                if (key in found) delete found[key]; else missing = missing " " key
+            }
+            for (key in found) unexpected = unexpected " " key
+            if (missing != "" || unexpected != "" || bad != "") {
+                print "  missing:" missing "; unexpected:" unexpected "; non-positive:" bad
+                exit 1
+            }
+        }'
 }
 
 one_second_iterations="--warmupIterations 1 --warmupTime 1 --measurementIterations 1 --measurementTime 1"
@@ -376,17 +380,23 @@ then
 
     # the dubbo2-report preset: every echo payload and the CPU-bound call, a table, and the server's load
     preset_result() {
-        python3 - "$1" <<'PY'
-import json, sys
-runs = json.load(open(sys.argv[1]))
-found = {(r["benchmark"].rsplit(".", 1)[1], r.get("params", {}).get("payload"), r["mode"], r["threads"])
-         for r in runs if r["primaryMetric"]["score"] > 0}
-expected = {("echo", p, m, 10) for p in ("1k", "50k", "200k", "person") for m in ("thrpt", "sample")}
-expected |= {("assembleRandomNumbers", None, m, 20) for m in ("thrpt", "sample")}
-if expected - found:
-    print("  missing:", sorted(expected - found, key=str))
-    sys.exit(1)
-PY
+        results "$1" | awk -F'\t' '
+            NR > 1 && $7 == "primary" && $8 > 0 {
+                payload = "-"
+                n = split($6, param, ",")
+                for (i = 1; i <= n; i++) if (param[i] ~ /^payload=/) payload = substr(param[i], 9)
+                found[$3 " " payload " " $4 " " $5] = 1
+            }
+            END {
+                split("thrpt sample", modes, " ")
+                split("1k 50k 200k person", payloads, " ")
+                for (m = 1; m <= 2; m++) {
+                    for (p = 1; p <= 4; p++) expected["echo " payloads[p] " " modes[m] " 10"] = 1
+                    expected["assembleRandomNumbers - " modes[m] " 20"] = 1
+                }
+                for (key in expected) if (!(key in found)) missing = missing " (" key ")"
+                if (missing != "") { print "  missing:" missing; exit 1 }
+            }'
     }
     check "dubbo2-report preset on dubbo-kryo: table and server load" \
         exits_with 0 "assembleRandomNumbers served by [0-9]+ worker threads" "$work/preset.out" -- \

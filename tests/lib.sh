@@ -89,6 +89,14 @@ wait_for_exit() {
     return "$status"
 }
 
+# results RUN_DIR | JMH_JSON...: the results as the suite reads them (benchmark.sh report --tsv), the one way the
+# tests read JMH's results: a header, then a line per result and metric, tab-separated, with the columns 1 pair,
+# 2 benchmark, 3 call, 4 mode, 5 threads, 6 params, 7 metric ("primary" for the score), 8 score, 9 error, 10 noise,
+# 11 unit, 12 iterations
+results() {
+    "${root:?}/benchmark.sh" report --tsv "$@"
+}
+
 # run_json FILE PYTHON-EXPRESSION: the expression holds over a run directory's run.json, parsed as `run`, with its
 # first pair as `pair`
 run_json() {

@@ -30,13 +30,29 @@ matrix="$smoke --benchmarks $calls"
 
 # scored RUN_DIR PAIR: the pair's JMH JSON has the calls run, each with a positive score
 scored() {
-    python3 - "$1/$2.json" "$calls" <<'PY'
-import json, sys
-scores = {r["benchmark"].rsplit(".", 1)[1]: r["primaryMetric"]["score"] for r in json.load(open(sys.argv[1]))}
-if sorted(k for k, v in scores.items() if v > 0) != sorted(sys.argv[2].split(",")):
-    print("  scores:", scores)
-    sys.exit(1)
-PY
+    results "$1/$2.json" | awk -F'\t' -v calls="$calls" '
+        NR > 1 && $7 == "primary" { score[$3] = $8; scores = scores " " $3 "=" $8 }
+        END {
+            n = split(calls, call, ",")
+            for (i = 1; i <= n; i++) if (call[i] in score && score[call[i]] > 0) delete score[call[i]]; else bad = 1
+            for (other in score) bad = 1
+            if (bad) { print "  scores:" scores; exit 1 }
+        }'
+}
+
+# costed RUN_DIR: every pair's every result has the CPU and bytes a call cost on both sides
+costed() {
+    results "$1" | awk -F'\t' '
+        NR > 1 { key = $1 " " $2 " " $4 " " $5 " " $6 }
+        NR > 1 && $7 == "primary" { result[key] = 1; results++ }
+        NR > 1 && $7 != "primary" { cost[key, $7] = 1 }
+        END {
+            n = split("cost.client.cpu cost.server.cpu cost.client.alloc cost.server.alloc", name, " ")
+            for (key in result) {
+                for (i = 1; i <= n; i++) if (!((key, name[i]) in cost)) missing = missing "; " key " " name[i]
+            }
+            if (!results || missing != "") { print "  no result, or missing" missing; exit 1 }
+        }'
 }
 
 check "unknown pair: exit 2, lists the pairs" \
@@ -122,7 +138,7 @@ check "report.md ranks the ceiling with the serializers" grep -q "^Ranking by TP
 check "report.html draws its charts inline" grep -q "<svg" "$work/all/report.html"
 check "report.md: the client's bytes per call" grep -q "client alloc (B/call)" "$work/all/report.md"
 check "every pair's every result has the CPU and bytes a call cost on both sides" \
-    run_json "$work/all/run.json" 'all(all(all(m in r["secondaryMetrics"] for m in ("cost.client.cpu", "cost.server.cpu", "cost.client.alloc", "cost.server.alloc")) for r in json.load(open(os.path.join(os.path.dirname(sys.argv[1]), p["result"])))) for p in run["pairs"])'
+    costed "$work/all"
 check "report.md: what a call cost on both sides" grep -q "| server CPU (µs/call) | client alloc (B/call) |" \
     "$work/all/report.md"
 check "report.md: the profiles, linked" grep -q "^- dubbo-kryo, server :[0-9]*: async-profiler" "$work/all/report.md"

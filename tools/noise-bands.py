@@ -1,39 +1,30 @@
 # Which pairs of a run-all run are within noise of each other, by sample mode's average time per call: per call (and
 # payload and thread count, for a preset), the pairs in rank order cut into bands whose members' intervals all overlap
-# (average ± noise; noise as the report takes it in sample mode, the largest of JMH's 99.9% error and half the spread
-# of the iteration means). Adjacent bands may still overlap in part; two pairs in different bands that are not adjacent
-# are apart beyond both noises.
+# (average ± noise; noise as the report and the gate take it, which `benchmark.sh report --tsv` prints beside each
+# score). Adjacent bands may still overlap in part; two pairs in different bands that are not adjacent are apart
+# beyond both noises.
 # Usage: python3 tools/noise-bands.py <run-directory>; prints a Markdown table.
-import glob, json, os, sys
+import csv, os, subprocess, sys
 
 
 def significant(value, digits):
     return ("%#.*g" % (digits, value)).rstrip(".")
 
 
+suite = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmark.sh")
+results = subprocess.run([suite, "report", "--tsv", sys.argv[1]], stdout=subprocess.PIPE, text=True)
+if results.returncode:
+    sys.exit(results.returncode)  # the suite said why
+tsv = results.stdout
 calls = {}
-for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.json"))):
-    try:
-        results = json.load(open(path))
-    except ValueError:
+for result in csv.DictReader(tsv.splitlines(), delimiter="\t"):
+    if result["mode"] != "sample" or result["metric"] != "primary":
         continue
-    if not isinstance(results, list):
-        continue
-    pair = os.path.basename(path)[:-len(".json")]
-    for result in results:
-        if result["mode"] != "sample":
-            continue
-        metric = result["primaryMetric"]
-        means = []
-        for fork in metric["rawDataHistogram"]:
-            for iteration in fork:
-                means.append(sum(value * count for value, count in iteration) / sum(c for _, c in iteration))
-        noise = max(metric["scoreError"], (max(means) - min(means)) / 2)
-        method = result["benchmark"].rsplit(".", 1)[1]
-        # a preset measures one call at several payloads and thread counts: each is a row of its own
-        axes = ["%s=%s" % item for item in sorted(result.get("params", {}).items())]
-        call = " ".join([method] + axes + ["threads=%d" % result["threads"]])
-        calls.setdefault(call, []).append((metric["score"], noise, pair, metric["scoreUnit"]))
+    # a preset measures one call at several payloads and thread counts: each is a row of its own
+    axes = result["params"].split(",") if result["params"] else []
+    call = " ".join([result["call"]] + axes + ["threads=" + result["threads"]])
+    calls.setdefault(call, []).append((float(result["score"]), float(result["noise"]), result["pair"],
+                                       result["unit"]))
 
 print("| call | bands, fastest first: pair average ± noise |")
 print("| --- | --- |")

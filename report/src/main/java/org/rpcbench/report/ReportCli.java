@@ -16,6 +16,7 @@ import org.rpcbench.gate.Comparison;
 import org.rpcbench.report.verdict.ComparisonMarkdown;
 import org.rpcbench.report.verdict.HistoryCli;
 import org.rpcbench.results.InputException;
+import org.rpcbench.results.ResultsTsv;
 import org.rpcbench.results.Run;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -72,7 +73,7 @@ public final class ReportCli implements Callable<Integer> {
 
     @Command(name = "report", usageHelpAutoWidth = true,
             description = "Writes report.md and report.html: into the run directory, the first file's directory, or"
-                    + " --out.")
+                    + " --out; or, with --tsv, prints the results for tools to read.")
     public static final class Report implements Callable<Integer> {
 
         @Spec
@@ -85,13 +86,27 @@ public final class ReportCli implements Callable<Integer> {
         @Option(names = "--out", paramLabel = "DIR", description = "directory for report.md and report.html")
         Path out;
 
+        @Option(names = "--tsv", description = "write no report: print the results as tab-separated lines instead, a"
+                + " header, then a line per result and metric (its primary score, then each cost of a call it"
+                + " measured) with the columns pair, benchmark, call, mode, threads, params, metric, score, error,"
+                + " noise, unit, iterations; scores in calls/s or ms")
+        boolean tsv;
+
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
         boolean help;
 
         @Override
         public Integer call() {
+            if (tsv && out != null) {
+                return unusable(spec, "--tsv prints the results and writes no report: give --out or --tsv");
+            }
             try {
                 Run run = Run.load(inputs);
+                if (tsv) {
+                    spec.commandLine().getOut().print(ResultsTsv.of(run));
+                    spec.commandLine().getOut().flush();
+                    return ExitCode.OK;
+                }
                 Path directory = out != null ? out
                         : Files.isDirectory(inputs.get(0)) ? inputs.get(0) : inputs.get(0).toAbsolutePath().getParent();
                 ReportModel model = ReportModel.of(run);

@@ -26,6 +26,7 @@ import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.profiling.FlameGraphs;
+import org.rpcbench.results.ConsumerMerge;
 import org.rpcbench.results.HarnessBound;
 
 /**

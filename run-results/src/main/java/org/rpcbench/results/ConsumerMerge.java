@@ -1,4 +1,4 @@
-package org.rpcbench.runner;
+package org.rpcbench.results;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,14 +13,10 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.openjdk.jmh.util.ListStatistics;
-import org.openjdk.jmh.util.MultisetStatistics;
-import org.openjdk.jmh.util.Statistics;
 import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.MeasuredWindow;
 import org.rpcbench.contract.RecordFiles;
@@ -32,15 +28,15 @@ import org.rpcbench.contract.RecordFiles;
  * recorded ({@link MeasuredWindow}) and only what every consumer measured at once is merged, over the first
  * consumer's iterations that every other consumer measured through: throughput is the consumers' rates over each
  * such iteration summed, average time their mean, sample time the histograms of every consumer's iterations that
- * the others measured through, with scores, errors and percentiles by JMH's own statistics; the costs of a call as
- * {@link #mergeCosts} says. The merged result says how many of the first consumer's iterations were kept
- * ({@value #KEPT}); a benchmark none of whose iterations every consumer measured through is left out. Each merged
- * benchmark gains the params {@code providers} and {@code consumers}, so it never matches a one-to-one run.
+ * the others measured through, with scores, errors and percentiles as JMH works them out ({@link JmhStatistics});
+ * the costs of a call as {@link #mergeCosts} says. The merged result says how many of the first consumer's
+ * iterations were kept ({@value #KEPT}); a benchmark none of whose iterations every consumer measured through is
+ * left out. Each merged benchmark gains the params {@code providers} and {@code consumers}, so it never matches a
+ * one-to-one run. The consumers' files are read as every JMH result is, by {@link JmhJson}.
  */
-final class ConsumerMerge {
+public final class ConsumerMerge {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final double[] PERCENTILES = {0.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 99.999, 99.9999, 100.0};
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     /** The merged benchmark's record of the iterations kept: {@code {"kept": k, "of": n}}. */
     static final String KEPT = "consumerWindows";
     /**
@@ -52,14 +48,14 @@ final class ConsumerMerge {
     private ConsumerMerge() {
     }
 
-    static void merge(List<Path> consumerResults, int providers, Path target) throws IOException {
+    public static void merge(List<Path> consumerResults, int providers, Path target) throws IOException {
         Map<String, List<JsonNode>> byBenchmark = new LinkedHashMap<>();
         for (Path result : consumerResults) {
-            for (JsonNode benchmark : JSON.readTree(result.toFile())) {
+            for (JsonNode benchmark : read(result)) {
                 byBenchmark.computeIfAbsent(key(benchmark), k -> new ArrayList<>()).add(benchmark);
             }
         }
-        ArrayNode merged = JSON.createArrayNode();
+        ArrayNode merged = JSON.arrayNode();
         for (List<JsonNode> same : byBenchmark.values()) {
             if (same.size() == consumerResults.size()) {
                 ObjectNode benchmark = merge(same.stream().map(Timed::of).toList(), providers);
@@ -72,7 +68,7 @@ final class ConsumerMerge {
         Path partial = Files.createTempFile(target.toAbsolutePath().getParent(), "." + target.getFileName(),
                 ".partial");
         try {
-            JSON.writeValue(partial.toFile(), merged);
+            JmhJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(partial.toFile(), merged);
             RecordFiles.move(partial, target);
         } finally {
             Files.deleteIfExists(partial);
@@ -83,13 +79,13 @@ final class ConsumerMerge {
      * One line per benchmark the first consumer ran, e.g. "getUser thrpt 12.345 ± 0.678 ops/ms, 18 of 20 iterations
      * with every consumer measuring" (sample mode adds its p99), or why it was not merged.
      */
-    static List<String> summary(Path merged, Path firstConsumer) throws IOException {
+    public static List<String> summary(Path merged, Path firstConsumer) throws IOException {
         Map<String, JsonNode> byKey = new LinkedHashMap<>();
-        for (JsonNode benchmark : JSON.readTree(merged.toFile())) {
+        for (JsonNode benchmark : read(merged)) {
             byKey.put(key(benchmark, true), benchmark);
         }
         List<String> lines = new ArrayList<>();
-        for (JsonNode consumed : JSON.readTree(firstConsumer.toFile())) {
+        for (JsonNode consumed : read(firstConsumer)) {
             String name = consumed.path("benchmark").asText();
             String call = name.substring(name.lastIndexOf('.') + 1) + " " + consumed.path("mode").asText();
             JsonNode benchmark = byKey.get(key(consumed, false));
@@ -103,11 +99,21 @@ final class ConsumerMerge {
                     metric.path("scoreError").isNumber()
                             ? String.format(Locale.ROOT, "%.3f", metric.path("scoreError").asDouble()) : "NaN",
                     metric.path("scoreUnit").asText(),
-                    "sample".equals(benchmark.path("mode").asText()) ? String.format(Locale.ROOT, ", p99 %.3f",
-                            metric.path("scorePercentiles").path("99.0").asDouble()) : "",
+                    Measurement.SAMPLE.equals(benchmark.path("mode").asText())
+                            ? String.format(Locale.ROOT, ", p99 %.3f",
+                                    metric.path("scorePercentiles").path("99.0").asDouble()) : "",
                     benchmark.path(KEPT).path("kept").asInt(), benchmark.path(KEPT).path("of").asInt()));
         }
         return lines;
+    }
+
+    /** A JMH result file; one the runner cannot read fails the pair as a file it cannot write does. */
+    private static JsonNode read(Path file) throws IOException {
+        try {
+            return JmhJson.readTree(file);
+        } catch (InputException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 
     private static String key(JsonNode benchmark) {
@@ -248,22 +254,22 @@ final class ConsumerMerge {
         mergeCosts(consumers, shared, merged.putObject("secondaryMetrics"));
         ObjectNode metric = (ObjectNode) merged.get("primaryMetric");
         String mode = merged.path("mode").asText();
-        Statistics statistics;
-        if ("sample".equals(mode)) {
-            MultisetStatistics samples = new MultisetStatistics();
-            ArrayNode histograms = JSON.createArrayNode();
+        JmhStatistics statistics;
+        if (Measurement.SAMPLE.equals(mode)) {
+            JmhStatistics.Samples samples = new JmhStatistics.Samples();
+            ArrayNode histograms = JSON.arrayNode();
             for (Timed consumer : consumers) {
                 JsonNode forks = consumer.result().path("primaryMetric").path("rawDataHistogram");
                 for (int fork = 0; fork < forks.size(); fork++) {
                     List<Window> windows = consumer.windows().get(fork);
-                    ArrayNode keptFork = JSON.createArrayNode();
+                    ArrayNode keptFork = JSON.arrayNode();
                     for (int i = 0; windows != null && i < windows.size(); i++) {
                         Window window = windows.get(i);
                         if (consumers.stream().allMatch(other -> other.measuredThrough(window))) {
                             JsonNode histogram = forks.get(fork).get(i);
                             keptFork.add(histogram);
                             for (JsonNode bucket : histogram) {
-                                samples.addValue(bucket.get(0).asDouble(), bucket.get(1).asLong());
+                                samples.add(bucket.get(0).asDouble(), bucket.get(1).asLong());
                             }
                         }
                     }
@@ -276,24 +282,24 @@ final class ConsumerMerge {
             statistics = samples;
         } else {
             // throughput adds up across consumers; a time per call is their mean
-            boolean sum = "thrpt".equals(mode);
+            boolean sum = Measurement.THROUGHPUT.equals(mode);
             List<List<List<Double>>> values = consumers.stream()
                     .map(consumer -> Timed.values(consumer.result().path("primaryMetric"))).toList();
-            ListStatistics scores = new ListStatistics();
-            ArrayNode rawData = JSON.createArrayNode();
+            JmhStatistics.Values scores = new JmhStatistics.Values();
+            ArrayNode rawData = JSON.arrayNode();
             for (List<Window> fork : shared) {
                 ArrayNode forkValues = rawData.addArray();
                 for (Window window : fork) {
                     double[] byConsumer = over(consumers, values, window);
                     double value = sum ? Arrays.stream(byConsumer).sum() : mean(byConsumer);
                     forkValues.add(value);
-                    scores.addValue(value);
+                    scores.add(value);
                 }
             }
             metric.set("rawData", rawData);
             statistics = scores;
         }
-        score(metric, statistics);
+        statistics.score(metric);
         return merged;
     }
 
@@ -304,24 +310,6 @@ final class ConsumerMerge {
             byConsumer[c] = consumers.get(c).over(window, values.get(c)).orElseThrow();
         }
         return byConsumer;
-    }
-
-    /** A metric's score, JMH's 99.9% error and percentiles, from its values. */
-    private static void score(ObjectNode metric, Statistics statistics) {
-        metric.put("score", statistics.getMean());
-        // JMH writes "NaN" where one value leaves no error estimate
-        double error = statistics.getN() > 1 ? statistics.getMeanErrorAt(0.999) : Double.NaN;
-        if (Double.isNaN(error)) {
-            metric.put("scoreError", "NaN");
-            metric.putArray("scoreConfidence").add("NaN").add("NaN");
-        } else {
-            metric.put("scoreError", error);
-            metric.putArray("scoreConfidence").add(statistics.getMean() - error).add(statistics.getMean() + error);
-        }
-        ObjectNode percentiles = metric.putObject("scorePercentiles");
-        for (double percentile : PERCENTILES) {
-            percentiles.put(String.valueOf(percentile), statistics.getPercentile(percentile));
-        }
     }
 
     /**
@@ -341,10 +329,10 @@ final class ConsumerMerge {
             List<List<List<Double>>> values = costValues(consumers, cost);
             List<List<List<Double>>> clientLoads = costValues(consumers, CallCost.CLIENT_LOAD);
             ObjectNode metric = consumers.get(0).result().path("secondaryMetrics").path(cost.label()).deepCopy();
-            ListStatistics iterations = new ListStatistics();
+            JmhStatistics.Values iterations = new JmhStatistics.Values();
             ArrayNode rawData = metric.putArray("rawData");
             for (List<Window> fork : shared) {
-                ArrayNode forkValues = JSON.createArrayNode();
+                ArrayNode forkValues = JSON.arrayNode();
                 for (Window window : fork) {
                     double[] byConsumer = overAll(consumers, values, window);
                     double[] clientLoad = cost == CallCost.MACHINE_LOAD ? overAll(consumers, clientLoads, window)
@@ -359,14 +347,14 @@ final class ConsumerMerge {
                         default -> mean(byConsumer);
                     };
                     forkValues.add(value);
-                    iterations.addValue(value);
+                    iterations.add(value);
                 }
                 if (!forkValues.isEmpty()) {
                     rawData.add(forkValues);
                 }
             }
-            if (iterations.getN() > 0) {
-                score(metric, iterations);
+            if (iterations.count() > 0) {
+                iterations.score(metric);
                 secondary.set(cost.label(), metric);
             }
         }

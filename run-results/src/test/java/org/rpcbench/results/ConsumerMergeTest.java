@@ -1,10 +1,10 @@
-package org.rpcbench.runner;
+package org.rpcbench.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +26,8 @@ class ConsumerMergeTest {
     @TempDir
     Path dir;
 
-    private static Path fixture(String name) throws URISyntaxException {
-        return Path.of(ConsumerMergeTest.class.getResource(name).toURI());
+    private static Path fixture(String name) {
+        return Fixtures.path("consumers/" + name);
     }
 
     /** A fixture whose iterations ran one a second from {@code start}, fork after fork ten seconds apart. */
@@ -119,6 +119,17 @@ class ConsumerMergeTest {
     }
 
     @Test
+    void theMergedFilesAreByteForByteWhatJmhsOwnStatisticsGave() throws Exception {
+        // the expected files are the merge's output when it scored with jmh-core's ListStatistics and
+        // MultisetStatistics: JmhStatistics must give the same figures to the last bit
+        Path merged = dir.resolve("merged.json");
+        ConsumerMerge.merge(List.of(timed("consumer1.json", T), timed("consumer2.json", T)), 2, merged);
+        assertEquals(Files.readString(fixture("merged-by-jmh.json")), Files.readString(merged));
+
+        assertEquals(Files.readString(fixture("costs-merged-by-jmh.json")), Files.readString(mergedCosts()));
+    }
+
+    @Test
     void aBenchmarkOnlySomeConsumersFinishedIsLeftOut() throws Exception {
         Path one = timed("consumer1.json", T);
         Path half = dir.resolve("half.json");
@@ -133,13 +144,7 @@ class ConsumerMergeTest {
     @Test
     void costsPerCallAreTheConsumersMeanTheClientLoadTheBusiestAndTheMachineLoadEveryClientsPlusTheServers()
             throws Exception {
-        Path one = withCosts("one.json", Map.of(CallCost.CLIENT_CPU, new double[] {10, 20},
-                CallCost.CLIENT_LOAD, new double[] {40, 50}, CallCost.MACHINE_LOAD, new double[] {70, 80},
-                CallCost.SERVER_ALLOCATION, new double[] {100, 100}));
-        Path two = withCosts("two.json", Map.of(CallCost.CLIENT_CPU, new double[] {30, 40},
-                CallCost.CLIENT_LOAD, new double[] {60, 30}, CallCost.MACHINE_LOAD, new double[] {90, 60}));
-        Path merged = dir.resolve("merged.json");
-        ConsumerMerge.merge(List.of(one, two), 1, merged);
+        Path merged = mergedCosts();
 
         JsonNode costs = mode(JSON.readTree(merged.toFile()), "thrpt").path("secondaryMetrics");
         assertEquals(List.of(20.0, 30.0), rawData(costs, CallCost.CLIENT_CPU));
@@ -226,6 +231,18 @@ class ConsumerMergeTest {
         assertEquals(List.of("getUser thrpt: not merged, no iteration of it ran with every consumer measuring",
                 "getUser sample: not merged, no iteration of it ran with every consumer measuring"),
                 ConsumerMerge.summary(merged, one));
+    }
+
+    /** Two consumers' costs merged: the first has the server's allocation, the second not. */
+    private Path mergedCosts() throws Exception {
+        Path one = withCosts("one.json", Map.of(CallCost.CLIENT_CPU, new double[] {10, 20},
+                CallCost.CLIENT_LOAD, new double[] {40, 50}, CallCost.MACHINE_LOAD, new double[] {70, 80},
+                CallCost.SERVER_ALLOCATION, new double[] {100, 100}));
+        Path two = withCosts("two.json", Map.of(CallCost.CLIENT_CPU, new double[] {30, 40},
+                CallCost.CLIENT_LOAD, new double[] {60, 30}, CallCost.MACHINE_LOAD, new double[] {90, 60}));
+        Path merged = dir.resolve("costs-merged.json");
+        ConsumerMerge.merge(List.of(one, two), 1, merged);
+        return merged;
     }
 
     /** consumer1.json, timed, with these costs beside its throughput, its first fork's two iterations. */
