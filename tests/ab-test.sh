@@ -142,5 +142,10 @@ check "history append: the A/B run's verdict becomes the history's first night" 
     "$root/benchmark.sh" history append --file "$work/history.jsonl" "$work/ab"
 check "history check: one night, no step, exit 0" \
     exits_with 0 "No step\.$" "$work/history.out" -- "$root/benchmark.sh" history check --file "$work/history.jsonl"
+check "history report: the night drawn on a page beside the history" \
+    exits_with 0 "^trend: $work/trend.html$" "$work/trend.out" -- \
+    "$root/benchmark.sh" history report --file "$work/history.jsonl"
+check "trend.html: nothing moved, and a chart of getUser's night" \
+    grep -q "Nothing moved beyond its noise.*dubbo-kryo: getUser (32 threads)" <(tr -d '\n' <"$work/trend.html")
 
 finish

@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
@@ -25,11 +27,22 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  *                of two machines are two series, never one; null when unknown (lines written before it was kept)
  * @param metric  {@link AbVerdict#SCORE} or a {@link CallCost} label
  * @param value   the run's figure: its mean over an A/B run's trials, or a run's score
+ * @param error   how far the figure could move by chance within its run (a run's noise, as its report takes it);
+ *                null where the run gave none (an A/B run's means, lines written before it was kept)
  */
 public record HistoryEntry(String time, String commit, String machine, String pair, String benchmark, String mode,
-        int threads, SortedMap<String, String> params, String metric, String unit, double value) {
+        int threads, SortedMap<String, String> params, String metric, String unit, double value, Double error) {
 
     private static final ObjectWriter LINE = RecordFiles.JSON.writer().without(SerializationFeature.INDENT_OUTPUT);
+
+    /** When the run that measured it started; the epoch for a time that cannot be read, so that it sorts first. */
+    public Instant instant() {
+        try {
+            return Instant.parse(time);
+        } catch (DateTimeParseException | NullPointerException e) {
+            return Instant.EPOCH;
+        }
+    }
 
     /** A machine as the history tells machines apart: its CPU model and core count; null when unknown. */
     public static String machine(RunRecord.Environment environment) {

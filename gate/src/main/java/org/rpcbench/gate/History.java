@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -40,7 +39,7 @@ public final class History {
     public record SeriesKey(String machine, String pair, String benchmark, String mode, int threads,
             SortedMap<String, String> params, String metric) {
 
-        static SeriesKey of(HistoryEntry entry) {
+        public static SeriesKey of(HistoryEntry entry) {
             return new SeriesKey(entry.machine(), entry.pair(), entry.benchmark(), entry.mode(), entry.threads(),
                     entry.params(), entry.metric());
         }
@@ -74,9 +73,12 @@ public final class History {
             ChangePoints.Step step, boolean worse, boolean flagged) {
     }
 
-    /** A slow change over the newest nights: the fitted line's change per week and over its span, in percent. */
+    /**
+     * A slow change over the newest nights: the fitted line's change per week and over its span, in percent, and
+     * its value at the first and the last of those nights, in {@code unit}.
+     */
     public record Drift(SeriesKey key, String unit, HistoryEntry first, HistoryEntry last, double perWeek, double total,
-            boolean worse) {
+            boolean worse, double fittedFirst, double fittedLast) {
     }
 
     /** What the check found; {@code nights} is the longest series' length. */
@@ -114,7 +116,7 @@ public final class History {
                 if (line.benchmark() != null && line.candidate() != null) {
                     entries.add(new HistoryEntry(record.start(), record.candidate().commit(), machine, line.pair(),
                             line.benchmark(), line.mode(), line.threads(), line.params(), line.metric(), line.unit(),
-                            line.candidate()));
+                            line.candidate(), null));
                 }
             }
             return entries;
@@ -127,15 +129,20 @@ public final class History {
         List<HistoryEntry> entries = new ArrayList<>();
         for (Measurement m : run.measurements()) {
             entries.add(new HistoryEntry(time, commit, machine, m.pair(), m.benchmark(), m.mode(), m.threads(),
-                    m.params(), AbVerdict.SCORE, m.unit(), m.score()));
+                    m.params(), AbVerdict.SCORE, m.unit(), m.score(), finite(m.noise())));
             m.costs().forEach((cost, value) -> {
                 if (CallCost.JUDGED.contains(cost)) {
                     entries.add(new HistoryEntry(time, commit, machine, m.pair(), m.benchmark(), m.mode(),
-                            m.threads(), m.params(), cost.label(), cost.unit(), value.score()));
+                            m.threads(), m.params(), cost.label(), cost.unit(), value.score(),
+                            finite(value.noise())));
                 }
             });
         }
         return entries;
+    }
+
+    private static Double finite(double value) {
+        return Double.isFinite(value) ? value : null;
     }
 
     /** The machine an A/B run's trials ran on: the first of its runs that names one, or null. */
@@ -165,7 +172,7 @@ public final class History {
      */
     public static Check check(List<HistoryEntry> entries, double threshold, double alpha, int recent) {
         Map<SeriesKey, List<HistoryEntry>> series = new LinkedHashMap<>();
-        entries.stream().sorted((a, b) -> instant(a).compareTo(instant(b)))
+        entries.stream().sorted((a, b) -> a.instant().compareTo(b.instant()))
                 .forEach(entry -> series.computeIfAbsent(SeriesKey.of(entry), k -> new ArrayList<>()).add(entry));
         List<Step> steps = new ArrayList<>();
         List<Drift> drifts = new ArrayList<>();
@@ -201,8 +208,8 @@ public final class History {
         if (level.size() < 2 * ChangePoints.MIN_SEGMENT) {
             return null;
         }
-        Instant start = instant(level.get(0));
-        double[] days = level.stream().mapToDouble(e -> Duration.between(start, instant(e)).toMinutes() / 1440.0)
+        Instant start = level.get(0).instant();
+        double[] days = level.stream().mapToDouble(e -> Duration.between(start, e.instant()).toMinutes() / 1440.0)
                 .toArray();
         double span = days[days.length - 1];
         if (span < 7) {
@@ -210,20 +217,16 @@ public final class History {
         }
         double[] values = level.stream().mapToDouble(HistoryEntry::value).toArray();
         double mean = Welch.mean(values, 0, values.length);
-        double perDay = ChangePoints.slope(days, values) / mean * 100;
+        double slope = ChangePoints.slope(days, values);
+        double perDay = slope / mean * 100;
         double total = perDay * span;
         if (Math.abs(total) < threshold) {
             return null;
         }
         boolean worse = key.higherIsBetter() ? total < 0 : total > 0;
-        return new Drift(key, unit, level.get(0), level.get(level.size() - 1), perDay * 7, total, worse);
-    }
-
-    private static Instant instant(HistoryEntry entry) {
-        try {
-            return Instant.parse(entry.time());
-        } catch (DateTimeParseException | NullPointerException e) {
-            return Instant.EPOCH;
-        }
+        // a least-squares line passes through the means
+        double meanDay = Welch.mean(days, 0, days.length);
+        return new Drift(key, unit, level.get(0), level.get(level.size() - 1), perDay * 7, total, worse,
+                mean - slope * meanDay, mean + slope * (span - meanDay));
     }
 }

@@ -30,7 +30,8 @@ class HistoryCheckTest {
             entries.add(new HistoryEntry(Instant.parse("2026-10-01T02:17:00Z").plus(Duration.ofDays(night))
                     .toString(), "c" + night, machine.apply(night), "dubbo-kryo",
                     "org.rpcbench.client.UserServiceBenchmark.getUser", "thrpt", 32, new TreeMap<>(),
-                    AbVerdict.SCORE, "calls/s", level.applyAsDouble(night) * (1 + (noise.nextDouble() - 0.5) * 0.04)));
+                    AbVerdict.SCORE, "calls/s", level.applyAsDouble(night) * (1 + (noise.nextDouble() - 0.5) * 0.04),
+                    null));
         }
         return entries;
     }

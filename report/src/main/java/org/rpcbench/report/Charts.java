@@ -2,6 +2,7 @@ package org.rpcbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.rpcbench.results.Format;
 
@@ -39,8 +40,15 @@ final class Charts {
     record LineSeries(String label, int color, List<Double> values) {
     }
 
-    /** Points of one series on two value axes, e.g. a pair's p99 against the calls/s it achieved. */
-    record XySeries(String label, int color, int dash, List<double[]> points) {
+    /**
+     * Points of one series on two value axes, e.g. a pair's p99 against the calls/s it achieved. A point of three
+     * values has an error, drawn as a whisker; a series without markers is a line alone, such as a fitted one.
+     */
+    record XySeries(String label, int color, int dash, List<double[]> points, boolean marked) {
+
+        XySeries(String label, int color, int dash, List<double[]> points) {
+            this(label, color, dash, points, true);
+        }
     }
 
     /**
@@ -239,7 +247,10 @@ final class Charts {
         int top = legendTop() + legendHeight(labels, width);
         int plotHeight = 260;
         int height = top + plotHeight + 18 + 14 + 30;
-        Axis yAxis = Axis.of(series.stream().flatMap(s -> s.points().stream()).map(point -> point[1]).toList(), true);
+        Axis yAxis = Axis.of(series.stream().flatMap(s -> s.points().stream())
+                .flatMap(point -> point.length > 2 && Double.isFinite(point[2])
+                        ? Stream.of(point[1] - point[2], point[1] + point[2]) : Stream.of(point[1]))
+                .toList(), true);
         Axis xAxis = Axis.of(series.stream().flatMap(s -> s.points().stream()).map(point -> point[0]).toList(),
                 false);
         Svg svg = new Svg(width, height, title);
@@ -262,7 +273,9 @@ final class Charts {
             }
             svg.line(legendX, legendY - 4, legendX + 24, legendY - 4, color(line.color()), 2.2,
                     DASHES[line.dash() % DASHES.length]);
-            marker(svg, line.color(), legendX + 12, legendY - 4);
+            if (line.marked()) {
+                marker(svg, line.color(), legendX + 12, legendY - 4);
+            }
             svg.text(legendX + 30, legendY, line.label(), "start", FONT, "");
             legendX += entry;
         }
@@ -274,7 +287,16 @@ final class Charts {
             if (points.size() > 1) {
                 svg.polyline(points, color(line.color()), 2.2, DASHES[line.dash() % DASHES.length]);
             }
-            points.forEach(point -> marker(svg, line.color(), point[0], point[1]));
+            for (double[] point : line.points()) {
+                if (point.length > 2 && Double.isFinite(point[2])) {
+                    double x = LEFT + xAxis.fraction(point[0]) * plotWidth;
+                    svg.line(x, bottom - yAxis.fraction(point[1] - point[2]) * plotHeight, x,
+                            bottom - yAxis.fraction(point[1] + point[2]) * plotHeight, color(line.color()), 1.2, "");
+                }
+            }
+            if (line.marked()) {
+                points.forEach(point -> marker(svg, line.color(), point[0], point[1]));
+            }
         }
         return svg.toString();
     }

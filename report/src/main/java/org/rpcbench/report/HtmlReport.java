@@ -24,7 +24,7 @@ import org.rpcbench.results.SeedFigures;
  */
 final class HtmlReport {
 
-    private static final String STYLE = """
+    static final String STYLE = """
             body { font-family: sans-serif; margin: 24px; color: #222; max-width: 1400px; }
             table { border-collapse: collapse; margin: 8px 0 12px; }
             th, td { border: 1px solid #ccc; padding: 3px 8px; }
@@ -353,13 +353,13 @@ final class HtmlReport {
                 .map(field).orElse(Double.NaN);
     }
 
-    private static void charts(StringBuilder html, List<String> charts) {
+    static void charts(StringBuilder html, List<String> charts) {
         html.append("<div class=\"charts\">\n");
         charts.forEach(html::append);
         html.append("</div>\n");
     }
 
-    private static void table(StringBuilder html, List<String> header, List<List<String>> rows) {
+    static void table(StringBuilder html, List<String> header, List<List<String>> rows) {
         html.append("<table>\n");
         if (header.stream().anyMatch(cell -> !cell.isEmpty())) {
             html.append("<tr>");

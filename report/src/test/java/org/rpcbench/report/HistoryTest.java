@@ -47,7 +47,7 @@ class HistoryTest {
             entries.add(new HistoryEntry(FIRST_NIGHT.plus(Duration.ofDays(night)).toString(), "c" + night,
                     machine.apply(night), "dubbo-kryo", GET_USER, mode, 32, new TreeMap<>(), metric,
                     metric.equals(AbVerdict.SCORE) ? Units.CALLS_PER_SECOND : "B/op",
-                    level.applyAsDouble(night) * (1 + (noise.nextDouble() - 0.5) * 0.04)));
+                    level.applyAsDouble(night) * (1 + (noise.nextDouble() - 0.5) * 0.04), null));
         }
         return entries;
     }

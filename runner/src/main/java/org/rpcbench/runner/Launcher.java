@@ -47,7 +47,7 @@ import sun.misc.Signal;
             "       benchmark.sh report <run-dir | result.json...>",
             "       benchmark.sh compare <baseline> <candidate>",
             "       benchmark.sh ab [--pairs a,b] [--trials n] [-a \"args\"] <baseline> <candidate>",
-            "       benchmark.sh history append|check --file history.jsonl [run-dir | ab-dir]",
+            "       benchmark.sh history append|check|report --file history.jsonl [run-dir | ab-dir]",
             "       benchmark.sh flamediff <run-a> <run-b>            where two profiling runs spent differently",
             "       benchmark.sh [-s host] [-p port] zookeeper          an embedded ZooKeeper until Ctrl-C (default:"
                     + " a free port)",
@@ -68,9 +68,9 @@ import sun.misc.Signal;
                     + " report.md and report.html for a run; compare is the regression gate (exit 0 none, 1"
                     + " regression, 2 unusable input); ab measures two commits in one job, trial by trial, and"
                     + " judges the candidate with intervals (the same exit codes); history keeps every night's"
-                    + " figures and finds where they stepped; registry-latency measures how long providers take to"
-                    + " register and to reach a subscribed consumer. Each takes --help (registry-latency and"
-                    + " zookeeper through -a --help).",
+                    + " figures, finds where they stepped and draws them on a page; registry-latency measures how"
+                    + " long providers take to register and to reach a subscribed consumer. Each takes --help"
+                    + " (registry-latency and zookeeper through -a --help).",
         })
 public final class Launcher implements Callable<Integer> {
 

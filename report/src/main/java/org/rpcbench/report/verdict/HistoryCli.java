@@ -12,9 +12,11 @@ import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.GateOptions;
 import org.rpcbench.contract.HistoryEntry;
 import org.rpcbench.gate.History;
+import org.rpcbench.report.TrendPage;
 import org.rpcbench.results.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,9 +24,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code history append}: a night's figures onto the history file; {@code history check}: the steps and drifts in
- * it. Exit codes as compare: 0 nothing flagged, 1 a recent step to the worse side, 2 unusable input.
+ * it; {@code history report}: the nights drawn on a page. Exit codes as compare: 0 nothing flagged, 1 a recent step
+ * to the worse side (check only), 2 unusable input.
  */
-@Command(name = "history", usageHelpAutoWidth = true, subcommands = {HistoryCli.Append.class, HistoryCli.Check.class},
+@Command(name = "history", usageHelpAutoWidth = true, subcommands = {HistoryCli.Append.class, HistoryCli.Check.class,
+            HistoryCli.Report.class},
         description = "Keeps every night's figures in a JSON lines file and finds where they stepped or drift.")
 public final class HistoryCli implements Callable<Integer> {
 
@@ -40,7 +44,7 @@ public final class HistoryCli implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("error: no command: history append or history check (see --help)");
+        spec.commandLine().getErr().println("error: no command: history append, check or report (see --help)");
         return ExitCode.USAGE;
     }
 
@@ -84,13 +88,8 @@ public final class HistoryCli implements Callable<Integer> {
         }
     }
 
-    @Command(name = "check", usageHelpAutoWidth = true, description = "Finds the steps in every series of the history"
-            + " and the slow drifts inside its newest level; exits 1 when a step to the worse side beyond the"
-            + " threshold begins among the newest nights.")
-    public static final class Check implements Callable<Integer> {
-
-        @Spec
-        CommandSpec spec;
+    /** What check and report both take: the history, and what counts as a step. */
+    static final class CheckOptions {
 
         @Option(names = "--file", required = true, paramLabel = "FILE", description = "the history (JSON lines)")
         Path file;
@@ -104,17 +103,11 @@ public final class HistoryCli implements Callable<Integer> {
         double alpha = DEFAULT_ALPHA;
 
         @Option(names = "--recent", paramLabel = "n", description = "a worse step beginning among this many newest"
-                + " nights fails the check (default: ${DEFAULT-VALUE})")
+                + " nights fails the check; the report's summary looks at as many (default: ${DEFAULT-VALUE})")
         int recent = DEFAULT_RECENT;
 
-        @Option(names = "--out", paramLabel = "FILE", description = "also write the Markdown to this file")
-        Path out;
-
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
-        boolean help;
-
-        @Override
-        public Integer call() {
+        /** The history's entries, or null after saying on err why they cannot be read (exit 2). */
+        List<HistoryEntry> entries(CommandSpec spec) {
             GateOptions.checkPercentage(spec, "threshold", threshold);
             if (!(alpha > 0 && alpha < 1)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "option alpha: " + alpha
@@ -126,28 +119,98 @@ public final class HistoryCli implements Callable<Integer> {
             }
             if (!Files.isRegularFile(file)) {
                 spec.commandLine().getErr().println("error: no such file: " + file);
-                return ExitCode.USAGE;
+                return null;
             }
-            List<HistoryEntry> entries;
             try {
-                entries = HistoryEntry.read(file);
+                return HistoryEntry.read(file);
             } catch (UncheckedIOException e) {
                 spec.commandLine().getErr().println("error: " + e.getMessage());
+                return null;
+            }
+        }
+
+        History.Check check(List<HistoryEntry> entries) {
+            return History.check(entries, threshold, alpha, recent);
+        }
+    }
+
+    /** Writes a page to a file; false after saying on err why it could not. */
+    private static boolean write(CommandSpec spec, Path out, String page) {
+        try {
+            Files.writeString(out, page, StandardCharsets.UTF_8);
+            return true;
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("error: cannot write " + out + ": " + e.getMessage());
+            return false;
+        }
+    }
+
+    @Command(name = "check", usageHelpAutoWidth = true, description = "Finds the steps in every series of the history"
+            + " and the slow drifts inside its newest level; exits 1 when a step to the worse side beyond the"
+            + " threshold begins among the newest nights.")
+    public static final class Check implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        CheckOptions options = new CheckOptions();
+
+        @Option(names = "--out", paramLabel = "FILE", description = "also write the Markdown to this file")
+        Path out;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+        boolean help;
+
+        @Override
+        public Integer call() {
+            List<HistoryEntry> entries = options.entries(spec);
+            if (entries == null) {
                 return ExitCode.USAGE;
             }
-            History.Check check = History.check(entries, threshold, alpha, recent);
-            String markdown = HistoryMarkdown.render(file, check, threshold, recent);
+            History.Check check = options.check(entries);
+            String markdown = HistoryMarkdown.render(options.file, check, options.threshold, options.recent);
             spec.commandLine().getOut().print(markdown);
             spec.commandLine().getOut().flush();
-            if (out != null) {
-                try {
-                    Files.writeString(out, markdown, StandardCharsets.UTF_8);
-                } catch (IOException e) {
-                    spec.commandLine().getErr().println("error: cannot write " + out + ": " + e.getMessage());
-                    return ExitCode.USAGE;
-                }
+            if (out != null && !write(spec, out, markdown)) {
+                return ExitCode.USAGE;
             }
             return check.passed() ? ExitCode.OK : ExitCode.FAILED;
+        }
+    }
+
+    @Command(name = "report", usageHelpAutoWidth = true, description = "Writes the nights as one self-contained"
+            + " HTML page: what moved in the newest nights, worse first, then a chart per call and metric with each"
+            + " machine's nights, the steps found and a slow drift's fitted line. Exit 0 when written, whatever the"
+            + " nights show (history check is the gate).")
+    public static final class Report implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+
+        @Mixin
+        CheckOptions options = new CheckOptions();
+
+        @Option(names = "--out", paramLabel = "FILE", description = "the page (default: trend.html beside the"
+                + " history)")
+        Path out;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+        boolean help;
+
+        @Override
+        public Integer call() {
+            List<HistoryEntry> entries = options.entries(spec);
+            if (entries == null) {
+                return ExitCode.USAGE;
+            }
+            Path page = out != null ? out : options.file.toAbsolutePath().resolveSibling("trend.html");
+            if (!write(spec, page, TrendPage.render(options.file, entries, options.check(entries), options.threshold,
+                    options.recent))) {
+                return ExitCode.USAGE;
+            }
+            spec.commandLine().getOut().println("trend: " + page);
+            return ExitCode.OK;
         }
     }
 }

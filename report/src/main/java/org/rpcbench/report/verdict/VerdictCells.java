@@ -4,7 +4,7 @@ import org.rpcbench.contract.CallCost;
 import org.rpcbench.gate.Verdict;
 
 /** The cells every verdict table writes alike. */
-final class VerdictCells {
+public final class VerdictCells {
 
     private VerdictCells() {
     }
@@ -15,12 +15,12 @@ final class VerdictCells {
     }
 
     /** A metric: a call's cost by its header, the score by its mode and unit. */
-    static String metric(String mode, String unit, CallCost cost) {
+    public static String metric(String mode, String unit, CallCost cost) {
         return cost != null ? cost.header() : mode + " (" + unit + ")";
     }
 
     /** A commit as the pages name it: its first twelve characters. */
-    static String abbreviate(String commit) {
+    public static String abbreviate(String commit) {
         return commit.length() > 12 ? commit.substring(0, 12) : commit;
     }
 
