@@ -27,17 +27,20 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
     /**
      * The machine, JDK, commit and library versions a run was measured with; the library versions are those the
      * servers that ran stated in their ready records. The java fields are the runner's; {@code serverJvm} and
-     * {@code clientJvm} what the run set for a side beyond it (null when nothing).
+     * {@code clientJvm} what the run set for a side beyond it (null when nothing); {@code serverJvmMatrix} the
+     * servers' settings by name when each pair ran at several, its results named {@code <pair>@<name>} (null
+     * when not).
      */
     public record Environment(String gitCommit, Boolean gitDirty, String javaVendor, String javaVersion,
             String javaVm, String javaHome, String os, String cpuModel, int cores, Long memoryBytes,
-            Map<String, String> libraries, JvmSettings serverJvm, JvmSettings clientJvm) {
+            Map<String, String> libraries, JvmSettings serverJvm, JvmSettings clientJvm,
+            Map<String, JvmSettings> serverJvmMatrix) {
 
         public Environment withLibraries(Map<String, String> more) {
             LinkedHashMap<String, String> merged = new LinkedHashMap<>(libraries);
             more.forEach(merged::putIfAbsent);
             return new Environment(gitCommit, gitDirty, javaVendor, javaVersion, javaVm, javaHome, os, cpuModel,
-                    cores, memoryBytes, merged, serverJvm, clientJvm);
+                    cores, memoryBytes, merged, serverJvm, clientJvm, serverJvmMatrix);
         }
     }
 

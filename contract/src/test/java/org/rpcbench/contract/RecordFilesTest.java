@@ -98,7 +98,7 @@ class RecordFilesTest {
                 new RunRecord.Environment("abc", false, "Debian", "17.0.15", "OpenJDK", "/usr/lib/jvm", "Linux",
                         "Xeon", 2, 24L << 30, Map.of("kryo", "5.6.2"),
                         new JvmSettings("/usr/lib/jvm/temurin-25", "25.0.1", List.of("-XX:+UseZGC", "-Xmx2g")),
-                        null),
+                        null, Map.of("parallel", new JvmSettings(null, "17.0.15", List.of("-XX:+UseParallelGC")))),
                 List.of(pair, RunRecord.Pair.notRun("dubbo-fst")));
         run.write(directory);
         assertEquals(run, RunRecord.read(directory));

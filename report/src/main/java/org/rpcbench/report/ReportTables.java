@@ -20,6 +20,7 @@ import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.JvmSettings;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RunRecord;
+import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.SoakReport;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.results.FigureNotes;
@@ -41,8 +42,8 @@ final class ReportTables {
     static final String SEED_ROW_HEADER = "seed row";
     /** The echo benchmark's payload parameter, which the seed figures are keyed by. */
     private static final String PAYLOAD_PARAM = "payload";
-    static final List<String> PAIR_HEADER = List.of("pair", "serialization", "status", "topology", "seconds",
-            "result");
+    static final List<String> PAIR_HEADER = List.of("pair", "serialization", "server collector", "status",
+            "topology", "seconds", "result");
 
     /** A header and its rows of cells. */
     record Table(List<String> header, List<List<String>> rows) {
@@ -101,6 +102,10 @@ final class ReportTables {
             addIfKnown(fields, "javaHome", environment.javaHome());
             addIfKnown(fields, "serverJvm", jvm(environment.serverJvm()));
             addIfKnown(fields, "clientJvm", jvm(environment.clientJvm()));
+            if (environment.serverJvmMatrix() != null) {
+                fields.add(List.of("serverJvmMatrix", String.join("; ", environment.serverJvmMatrix().entrySet()
+                        .stream().map(setting -> setting.getKey() + ": " + jvm(setting.getValue())).toList())));
+            }
             addIfKnown(fields, "os", environment.os());
             addIfKnown(fields, "cpuModel", environment.cpuModel());
             addIfKnown(fields, "cores", environment.cores() > 0 ? String.valueOf(environment.cores()) : null);
@@ -162,18 +167,29 @@ final class ReportTables {
     static List<List<String>> pairRows(Run run) {
         List<List<String>> rows = new ArrayList<>();
         if (run.info() == null) {
-            run.pairs().forEach(pair -> rows.add(List.of(pair, "", RunRecord.Pair.PASSED, "", "", pair + ".json")));
+            run.pairs().forEach(pair -> rows.add(List.of(pair, "", "", RunRecord.Pair.PASSED, "", "",
+                    pair + ".json")));
             return rows;
         }
         for (RunRecord.Pair outcome : run.info().pairs()) {
             rows.add(List.of(outcome.pair(),
                     outcome.serialization() == null ? "" : outcome.serialization(),
+                    collector(outcome),
                     outcome.status(),
                     outcome.topology() == null ? "" : outcome.topology(),
                     outcome.seconds() == null ? "" : String.format(Locale.ROOT, "%.1f", outcome.seconds()),
                     outcome.result() == null ? "" : outcome.result()));
         }
         return rows;
+    }
+
+    /** The collector the pair's first server stated it ran (its ready record's gc); empty where none is known. */
+    private static String collector(RunRecord.Pair outcome) {
+        if (outcome.providers() == null) {
+            return "";
+        }
+        return outcome.providers().stream().map(RunRecord.Provider::ready).filter(Objects::nonNull).findFirst()
+                .map(ServerReady::versions).map(versions -> versions.get("gc")).orElse("");
     }
 
     /** What the open-loop section shows, under its heading. */

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -20,8 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.JvmSample;
 import org.rpcbench.contract.JvmSeries;
+import org.rpcbench.contract.JvmSettings;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RunRecord;
+import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.SoakReport;
 import org.rpcbench.results.Fixtures;
 import org.rpcbench.results.JmhJson;
@@ -349,6 +352,37 @@ class ReportTest {
         assertEquals(0, result.exitCode(), result.err());
         assertEquals(run.resolve("report.md") + "\n" + run.resolve("report.html") + "\n", result.out());
         assertTrue(Files.readString(run.resolve("report.html")).contains("<svg "));
+    }
+
+    @Test
+    void aJvmMatrixSetsItsSettingsSideBySideAsPairsWithTheCollectorEachServerRan(@TempDir Path run)
+            throws IOException {
+        Map<String, JvmSettings> matrix = new LinkedHashMap<>();
+        List<RunRecord.Pair> pairs = new ArrayList<>();
+        for (String setting : List.of("g1", "parallel")) {
+            String name = "dubbo-kryo@" + setting;
+            Files.copy(Fixtures.path("baseline/dubbo-kryo.json"), run.resolve(name + ".json"));
+            String collector = setting.equals("g1") ? "G1" : "Parallel";
+            matrix.put(setting, new JvmSettings(null, "17.0.15", List.of("-XX:+Use" + collector + "GC")));
+            ServerReady ready = new ServerReady("dubbo", "127.0.0.1", 8080, "dubbo", "kryo", null,
+                    Map.of("dubbo", "3.3.6", "gc", collector), Map.of(), null, 1);
+            pairs.add(new RunRecord.Pair(name, "dubbo", "dubbo", "kryo", RunRecord.Pair.PASSED, null, name + ".json",
+                    null, null, 60.0, "1x1", null, List.of(new RunRecord.Provider(8080, null, ready, null, null)),
+                    List.of(), List.of(), List.of()));
+        }
+        RunRecord.Environment environment = new RunRecord.Environment("abc", false, "Debian", "17.0.15", "OpenJDK",
+                "/usr/lib/jvm/java-17", "Linux", "Xeon", 2, null, Map.of(), null, null, matrix);
+        new RunRecord("matrix-run", "quick", "user", List.of(), List.of(), "2026-11-29T10:00:00Z",
+                "2026-11-29T10:05:00Z", environment, pairs).write(run);
+
+        String md = reportOf("report.md", List.of(run.toString()));
+        assertTrue(md.contains("| serverJvmMatrix | g1: flags -XX:+UseG1GC; parallel: flags -XX:+UseParallelGC |"),
+                md);
+        assertTrue(md.contains("| pair | serialization | server collector | status |"), md);
+        assertTrue(md.contains("| dubbo-kryo@g1 | kryo | G1 | passed |"), md);
+        assertTrue(md.contains("| dubbo-kryo@parallel | kryo | Parallel | passed |"), md);
+        assertTrue(md.lines().filter(line -> line.startsWith("| dubbo-kryo@parallel | ")).count() > 1,
+                "the settings' figures tabled as pairs' are: " + md);
     }
 
     @Test

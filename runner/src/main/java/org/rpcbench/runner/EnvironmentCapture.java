@@ -5,6 +5,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import org.rpcbench.contract.JvmSettings;
 import org.rpcbench.contract.RunRecord;
@@ -18,15 +20,22 @@ final class EnvironmentCapture {
     private EnvironmentCapture() {
     }
 
-    /** The runner's machine and JDK, and what the run set for each side's JVMs beyond them. */
-    static RunRecord.Environment capture(Path root, JvmSettings servers, JvmSettings clients) {
+    /**
+     * The runner's machine and JDK, what the run set for each side's JVMs beyond them, and the JVM settings of its
+     * matrix.
+     */
+    static RunRecord.Environment capture(Path root, JvmSettings servers, JvmSettings clients,
+            List<JvmOptions.Setting> matrix) {
+        Map<String, JvmSettings> serverMatrix = new LinkedHashMap<>();
+        matrix.forEach(setting -> serverMatrix.put(setting.name(), setting.servers()));
         String status = git(root, "status", "--porcelain");
         return new RunRecord.Environment(git(root, "rev-parse", "HEAD"), status == null ? null : !status.isBlank(),
                 System.getProperty("java.vendor"), System.getProperty("java.version"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
                 System.getProperty("java.home"), describeOperatingSystem(), readCpuModel(),
                 Runtime.getRuntime().availableProcessors(), readMemoryBytes(), new LinkedHashMap<>(),
-                servers.given() ? servers : null, clients.given() ? clients : null);
+                servers.given() ? servers : null, clients.given() ? clients : null,
+                serverMatrix.isEmpty() ? null : serverMatrix);
     }
 
     /** git's trimmed output, or null where git or the repository is missing. */

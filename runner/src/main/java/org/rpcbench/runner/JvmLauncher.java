@@ -51,6 +51,11 @@ record JvmLauncher(Suite suite, Path workingDirectory, JvmSettings servers, JvmS
         }
     }
 
+    /** The same launcher, its servers run with these settings instead. */
+    JvmLauncher withServers(JvmSettings settings) {
+        return new JvmLauncher(suite, workingDirectory, settings, clients);
+    }
+
     /** The command line of a JVM. */
     List<String> command(Jvm jvm) {
         List<String> command = new ArrayList<>();

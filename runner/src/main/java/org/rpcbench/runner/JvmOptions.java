@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,37 +44,82 @@ final class JvmOptions {
     @Option(names = "--client-java", paramLabel = "jdk", description = "the same for the clients and their forks")
     Path clientJava;
 
+    @Option(names = "--jvm-matrix", paramLabel = "name=flags", description = "run each pair once per JVM setting,"
+            + " its flags given to the servers after --server-jvm-args; repeat it for each setting (e.g. --jvm-matrix"
+            + " g1=-XX:+UseG1GC --jvm-matrix zgc=-XX:+UseZGC). A setting's results are named <pair>" + AT
+            + "<name>, which the report compares as it compares pairs")
+    List<String> matrix = new ArrayList<>();
+
+    /** Between a pair and its JVM setting in the name of a matrix run's results. */
+    static final String AT = "@";
+    private static final Pattern SETTING = Pattern.compile("([a-z0-9][a-z0-9.-]*)=(.*)");
+
+    /** A named JVM setting of a matrix run: what its servers run with, the run's own server settings included. */
+    record Setting(String name, JvmSettings servers) {
+    }
+
     /** The servers' settings, checked; {@link JvmSettings#NONE} when none were given. */
     JvmSettings servers() throws InterruptedException {
-        return check("server", JvmRole.SERVER, serverJava, serverJvmArgs);
+        return check("option server-java", "option server-jvm-args", JvmRole.SERVER, serverJava,
+                words("server-jvm-args", serverJvmArgs));
     }
 
     /** The clients' settings, checked as {@link #servers()}. */
     JvmSettings clients() throws InterruptedException {
-        return check("client", JvmRole.CLIENT, clientJava, clientJvmArgs);
+        return check("option client-java", "option client-jvm-args", JvmRole.CLIENT, clientJava,
+                words("client-jvm-args", clientJvmArgs));
+    }
+
+    /**
+     * The matrix's settings in the order given, each checked with the run's own server flags before them; empty
+     * when none was given.
+     */
+    List<Setting> matrix() throws InterruptedException {
+        List<Setting> settings = new ArrayList<>();
+        List<String> base = words("server-jvm-args", serverJvmArgs);
+        for (String given : matrix) {
+            Matcher setting = SETTING.matcher(given);
+            if (!setting.matches()) {
+                throw new IllegalArgumentException("option jvm-matrix: '" + given + "' is not name=flags (a name"
+                        + " of lower-case letters, digits, dots and dashes)");
+            }
+            String name = setting.group(1);
+            if (settings.stream().anyMatch(known -> known.name().equals(name))) {
+                throw new IllegalArgumentException("option jvm-matrix: the setting " + name + " is given twice");
+            }
+            List<String> flags = new ArrayList<>(base);
+            flags.addAll(words("jvm-matrix", setting.group(2)));
+            settings.add(new Setting(name, check("option server-java", "option jvm-matrix: " + name,
+                    JvmRole.SERVER, serverJava, flags)));
+        }
+        return settings;
+    }
+
+    private static List<String> words(String option, String flags) {
+        try {
+            return ArgumentWords.split(flags);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option " + option + ": " + e.getMessage());
+        }
     }
 
     /**
      * Starts the side's JVM with its role's flags and these, asking only its version.
      *
+     * @param javaOption how an error names the JDK given
+     * @param argsOption  how an error names the flags given
      * @throws IllegalArgumentException naming the option, when the JDK is not there or the JVM refuses a flag
      */
-    private static JvmSettings check(String side, JvmRole role, Path java, String flags)
-            throws InterruptedException {
-        List<String> args;
-        try {
-            args = ArgumentWords.split(flags);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("option " + side + "-jvm-args: " + e.getMessage());
-        }
+    private static JvmSettings check(String javaOption, String argsOption, JvmRole role, Path java,
+            List<String> args) throws InterruptedException {
+        String side = role.name().toLowerCase(Locale.ROOT);
         JvmSettings settings = new JvmSettings(java == null ? null : java.toAbsolutePath().normalize().toString(),
                 null, args);
         if (!settings.given()) {
             return JvmSettings.NONE;
         }
         if (java != null && !Files.isExecutable(settings.javaLauncher())) {
-            throw new IllegalArgumentException("option " + side + "-java: " + java + " has no bin/java: give a"
-                    + " JDK's home");
+            throw new IllegalArgumentException(javaOption + ": " + java + " has no bin/java: give a JDK's home");
         }
         List<String> command = new ArrayList<>(List.of(settings.javaLauncher().toString()));
         command.addAll(role.jvmArgs(args));
@@ -82,16 +128,16 @@ final class JvmOptions {
         try {
             outcome = ShortCommand.run(command, true, CHECK_TIMEOUT);
         } catch (IOException e) {
-            throw new IllegalArgumentException("option " + side + "-java: " + settings.javaLauncher()
-                    + " does not start: " + e.getMessage());
+            throw new IllegalArgumentException(javaOption + ": " + settings.javaLauncher() + " does not start: "
+                    + e.getMessage());
         }
-        String option = "option " + (args.isEmpty() ? side + "-java" : side + "-jvm-args");
+        String named = args.isEmpty() ? javaOption : argsOption;
         if (outcome.isEmpty()) {
-            throw new IllegalArgumentException(option + ": the " + side + " JVM did not answer -version within "
+            throw new IllegalArgumentException(named + ": the " + side + " JVM did not answer -version within "
                     + CHECK_TIMEOUT.toSeconds() + " s");
         }
         if (!outcome.get().succeeded()) {
-            throw new IllegalArgumentException(option + ": the " + side + " JVM refuses to start with them: "
+            throw new IllegalArgumentException(named + ": the " + side + " JVM refuses to start with them: "
                     + cause(outcome.get().output()));
         }
         Matcher version = JAVA_VERSION.matcher(outcome.get().output());

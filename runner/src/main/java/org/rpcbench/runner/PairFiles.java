@@ -9,6 +9,9 @@ import java.nio.file.Path;
  */
 interface PairFiles {
 
+    /** What the pair's files and its outcome are named after: the pair, or the pair at a JVM setting of a matrix. */
+    String pair();
+
     /** The file of one process: {@code role} server or client, {@code index} from 0, ending in {@code suffix}. */
     Path file(String role, int index, String suffix);
 

@@ -367,13 +367,13 @@ final class PairRun {
                 ConsumerMerge.merge(results, topology.providers(), merged);
             }
             result = files.name(merged);
-            harnessBound = HarnessBound.of(merged, plan.pair());
+            harnessBound = HarnessBound.of(merged, files.pair());
         }
         Instant end = Instant.now();
         ServerReady first = outcome.readies.isEmpty() ? null : outcome.readies.get(0);
         String status = passed ? RunRecord.Pair.PASSED
                 : outcome.skipped ? RunRecord.Pair.SKIPPED : RunRecord.Pair.FAILED;
-        return new RunRecord.Pair(plan.pair(), first == null ? null : first.stack(),
+        return new RunRecord.Pair(files.pair(), first == null ? null : first.stack(),
                 first == null ? null : first.protocol(), first == null ? null : first.serialization(), status,
                 outcome.message, result, start.toString(), end.toString(),
                 Duration.between(start, end).toMillis() / 1000.0, topology.toString(),

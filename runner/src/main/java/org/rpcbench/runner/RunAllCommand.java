@@ -163,6 +163,17 @@ public final class RunAllCommand implements Callable<Integer> {
     /** What the servers and the clients run on beyond the suite's own flags, once checked. */
     private JvmSettings serverJvm = JvmSettings.NONE;
     private JvmSettings clientJvm = JvmSettings.NONE;
+    /** --jvm-matrix's settings, checked; empty when each pair runs once. */
+    private List<JvmOptions.Setting> matrix = List.of();
+
+    /** One pair run of the run: a pair, at a JVM setting of the matrix where there is one (else null). */
+    private record Entry(String pair, JvmOptions.Setting setting) {
+
+        /** What its files and its outcome are named: the pair, or the pair at its setting. */
+        String name() {
+            return setting == null ? pair : pair + JvmOptions.AT + setting.name();
+        }
+    }
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -257,6 +268,7 @@ public final class RunAllCommand implements Callable<Integer> {
         cpus.check();
         serverJvm = jvmOptions.servers();
         clientJvm = jvmOptions.clients();
+        matrix = jvmOptions.matrix();
         for (int provider = 0; provider < topology.providers(); provider++) {
             int candidate = port + provider;
             try (ServerSocket probe = new ServerSocket()) {
@@ -413,15 +425,18 @@ public final class RunAllCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         List<String> pairs = pairs(suite);
         Instant start = Instant.now();
-        RunRecord.Environment environment = EnvironmentCapture.capture(suite.root(), serverJvm, clientJvm);
-        List<RunRecord.Pair> outcomes = new ArrayList<>(pairs.stream().map(RunRecord.Pair::notRun).toList());
+        RunRecord.Environment environment = EnvironmentCapture.capture(suite.root(), serverJvm, clientJvm, matrix);
+        List<RunRecord.Pair> outcomes = new ArrayList<>(entries(pairs).stream().map(Entry::name)
+                .map(RunRecord.Pair::notRun).toList());
         record(start, null, environment, outcomes);
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), received -> interrupt());
         }
 
         RunLength runLength = RunLength.of(length);
-        out.println("run " + dir.getFileName() + ": " + pairs.size() + " pairs, " + (soak != null ? "a " + soak
+        out.println("run " + dir.getFileName() + ": " + pairs.size() + " pairs, " + (matrix.isEmpty() ? ""
+                : "each at " + matrix.size() + " JVM settings (" + String.join(", ", matrix.stream()
+                        .map(JvmOptions.Setting::name).toList()) + "), ") + (soak != null ? "a " + soak
                 + " soak" : runLength.key() + " (" + (openLoop() ? runLength.openLoopDescription()
                 : runLength.description()) + "), scenario " + scenarioName()));
         out.println("client options: " + String.join(" ", clientArgs()));
@@ -456,16 +471,17 @@ public final class RunAllCommand implements Callable<Integer> {
     private RunRecord.Environment runPairs(JvmLauncher jvms, String registry, Instant start,
             RunRecord.Environment environment, List<RunRecord.Pair> outcomes) throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
-        List<String> pairs = pairs(launcher.suite());
+        List<Entry> entries = entries(pairs(launcher.suite()));
         Path dir = runDirectory;
         List<Duration> pairsDone = new ArrayList<>();
-        for (int i = 0; i < pairs.size() && !interrupted; i++) {
-            String pair = pairs.get(i);
-            Status status = new Status(i + 1, pairs.size(), pair, start, pairsDone);
-            PairRun pairRun = new PairRun(jvms, new PairRun.Plan(pair, host, port, registry, topology(),
-                    clientArgs(), ArgumentWords.split(serverArgs), fault(), clientTimeout(), null, null,
-                    cpus.serverCpus, cpus.clientCpus, profile),
-                    new RunDirectory(dir, pair, topology(), load()));
+        for (int i = 0; i < entries.size() && !interrupted; i++) {
+            Entry entry = entries.get(i);
+            Status status = new Status(i + 1, entries.size(), entry.name(), start, pairsDone);
+            PairRun pairRun = new PairRun(entry.setting() == null ? jvms : jvms.withServers(entry.setting().servers()),
+                    new PairRun.Plan(entry.pair(), host, port, registry, topology(), clientArgs(),
+                            ArgumentWords.split(serverArgs), fault(), clientTimeout(), null, null, cpus.serverCpus,
+                            cpus.clientCpus, profile),
+                    new RunDirectory(dir, entry.name(), topology(), load()));
             current.set(pairRun);
             status.print("starting the server");
             RunRecord.Pair outcome = pairRun.run(status);
@@ -516,12 +532,28 @@ public final class RunAllCommand implements Callable<Integer> {
         return environment;
     }
 
-    /** The versions a pair's first server stated, but Java's, which the environment has already. */
+    /** Each pair at each JVM setting of the matrix, pair by pair; each pair once without one. */
+    private List<Entry> entries(List<String> pairs) {
+        List<Entry> entries = new ArrayList<>();
+        for (String pair : pairs) {
+            if (matrix.isEmpty()) {
+                entries.add(new Entry(pair, null));
+            }
+            matrix.forEach(setting -> entries.add(new Entry(pair, setting)));
+        }
+        return entries;
+    }
+
+    /**
+     * The versions a pair's first server stated, but Java's, which the environment has already, and its collector,
+     * which is each pair's own (its providers' ready records keep it).
+     */
     private static Map<String, String> libraries(RunRecord.Pair outcome) {
         Map<String, String> libraries = new LinkedHashMap<>();
         outcome.providers().stream().map(RunRecord.Provider::ready).filter(ready -> ready != null).findFirst()
                 .map(ServerReady::versions).ifPresent(libraries::putAll);
         libraries.remove("java");
+        libraries.remove("gc");
         return libraries;
     }
 

@@ -50,6 +50,17 @@ class JvmLauncherTest {
     }
 
     @Test
+    void aMatrixSettingChangesTheServersAlone() throws IOException {
+        JvmSettings clients = new JvmSettings(null, null, List.of("-XX:+UseSerialGC"));
+        JvmLauncher launcher = new JvmLauncher(suiteWith("dubbo-a-server", "dubbo-a-client"), root, JvmSettings.NONE,
+                clients).withServers(new JvmSettings(null, null, List.of("-XX:+UseParallelGC")));
+        assertTrue(launcher.command(JvmLauncher.Jvm.of("dubbo-a-server", JvmRole.SERVER, List.of()))
+                .contains("-XX:+UseParallelGC"));
+        assertTrue(launcher.command(JvmLauncher.Jvm.of("dubbo-a-client", JvmRole.CLIENT, List.of()))
+                .contains("-XX:+UseSerialGC"));
+    }
+
+    @Test
     void withNothingSetEveryJvmGetsItsRolesFlagsOnTheRunnersJdk() throws IOException {
         JvmLauncher launcher = new JvmLauncher(suiteWith("dubbo-a-client"), root);
         List<String> client = launcher.command(JvmLauncher.Jvm.of("dubbo-a-client", JvmRole.CLIENT, List.of()));

@@ -127,6 +127,19 @@ class RunAllCommandTest {
     }
 
     @Test
+    void aJvmMatrixNamesEachSettingOnceAndTheServersMustStartWithIt() throws IOException {
+        String free = freePort();
+        assertTrue(refused("-p", free, "--jvm-matrix", "-XX:+UseZGC").startsWith("error: option jvm-matrix:"
+                + " '-XX:+UseZGC' is not name=flags"));
+        assertTrue(refused("-p", free, "--jvm-matrix", "zgc=-XX:+UseZGC", "--jvm-matrix", "zgc=-XX:+UseSerialGC")
+                .startsWith("error: option jvm-matrix: the setting zgc is given twice"));
+        assertTrue(refused("-p", free, "--server-jvm-args", "-XX:+UseSerialGC", "--jvm-matrix",
+                "parallel=-XX:+UseParallelGC").startsWith("error: option jvm-matrix: parallel: the server JVM"
+                        + " refuses to start with them: Error occurred during initialization of VM: Multiple"
+                        + " garbage collectors selected"), "the run's own server flags come first");
+    }
+
+    @Test
     void badSelectionsAreRefusedBeforeAnythingStarts() throws IOException {
         String free = freePort();
         assertTrue(refused("--pairs", "dubbo-lonely").contains("unknown pair 'dubbo-lonely'; pairs: dubbo-a, netty-b"));
