@@ -2,7 +2,8 @@
 # The matrix run as a user meets it: bad input refused before anything starts, every pair with one-second
 # iterations, a pair whose server dies (the run goes on, exits 1), and Ctrl-C (stops everything, keeps what
 # finished, exits 130). Then the report and the regression gate on the runs made here, the open loop (a rate, a
-# sweep, a rate not kept) and a run pinned to a CPU per side. Ends with "N passed, M failed".
+# sweep, a rate not kept), a run pinned to a CPU per side, and JVM settings per side and as a matrix. Ends with
+# "N passed, M failed".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -195,5 +196,34 @@ fi
 check "a CPU list this machine lacks: exit 2 before anything starts" \
     exits_with 2 "option --client-cpus: taskset refuses CPUs 4095" "$work/out" -- "$root/benchmark.sh" run-all \
     -p "$(free_port)" --client-cpus 4095
+
+# JVM settings: the ceiling's servers under two collectors (a matrix), its clients on flags of their own and, where
+# one is installed, on a Temurin 25 (under /usr/lib/jvm, or named by RPCBENCH_JDK25)
+check "a JVM flag the servers refuse: exit 2 with the JVM's words, before anything starts" \
+    exits_with 2 "option server-jvm-args: the server JVM refuses to start with them: Unrecognized VM option" \
+    "$work/out" -- "$root/benchmark.sh" run-all -p "$(free_port)" --server-jvm-args -XX:+UseNoSuchGC
+jdk25=${RPCBENCH_JDK25:-$(find /usr/lib/jvm -maxdepth 1 -name 'temurin-25*' | head -n 1)}
+client_java=()
+[ -z "$jdk25" ] || client_java=(--client-java "$jdk25")
+EXITS_WITH_TIMEOUT=300 check "matrix: the ceiling under the serial and the parallel collector: exit 0" \
+    exits_with 0 "2 of 2 pairs passed" "$work/jvms.out" -- "$root/benchmark.sh" run-all -p "$(free_port)" \
+    --length quick -a "$smoke --benchmarks getUser" --pairs netty-ceiling --jvm-matrix serial=-XX:+UseSerialGC \
+    --jvm-matrix parallel=-XX:+UseParallelGC --client-jvm-args -XX:+UseSerialGC "${client_java[@]}" \
+    --out "$work/jvms"
+check "matrix: a result per setting, named after it" \
+    test -f "$work/jvms/netty-ceiling@serial.json" -a -f "$work/jvms/netty-ceiling@parallel.json"
+check "matrix: each server states the collector its setting chose" \
+    run_json "$work/jvms/run.json" '[p["providers"][0]["ready"]["versions"]["gc"] for p in run["pairs"]] == ["Serial", "Parallel"]'
+check "matrix: the client's forks ran its flags, without the suite's G1" \
+    bash -c 'grep -q "\"-XX:+UseSerialGC\"" "$1" && ! grep -q "\"-XX:+UseG1GC\"" "$1"' _ \
+    "$work/jvms/netty-ceiling@serial.json"
+if [ -n "$jdk25" ]; then
+    check "matrix: the client's forks ran on the JDK given" grep -q "\"jdkVersion\" : \"25" \
+        "$work/jvms/netty-ceiling@parallel.json"
+fi
+check "report: the settings side by side as pairs, with their collectors" \
+    exits_with 0 "report.html" "$work/report.out" -- "$root/benchmark.sh" report "$work/jvms"
+check "report.md: the matrix in the header, a row per setting" \
+    grep -q "^| netty-ceiling@parallel | .*| Parallel | passed |" "$work/jvms/report.md"
 
 finish
