@@ -6,8 +6,8 @@ import java.util.List;
 
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.UserService;
-import org.rpcbench.client.options.OpenLoopCall;
 import org.rpcbench.client.options.soak.SoakSettings;
+import org.rpcbench.client.options.values.OpenLoopCall;
 import org.rpcbench.client.server.ServerWatch;
 import org.rpcbench.contract.JvmSample;
 import org.rpcbench.contract.JvmSeries;

@@ -8,8 +8,8 @@ import java.util.stream.Collectors;
 
 import org.rpcbench.client.load.Load;
 import org.rpcbench.client.load.Session;
-import org.rpcbench.client.options.OpenLoopCall;
 import org.rpcbench.client.options.soak.SoakSettings;
+import org.rpcbench.client.options.values.OpenLoopCall;
 import org.rpcbench.client.server.ServerWatch;
 import org.rpcbench.contract.ClientReady;
 import org.rpcbench.contract.Durations;

@@ -13,7 +13,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.UserService;
-import org.rpcbench.client.options.OpenLoopCall;
+import org.rpcbench.client.options.values.OpenLoopCall;
 import org.rpcbench.client.server.ServerWatch;
 import org.rpcbench.contract.JvmSample;
 import org.rpcbench.stack.Causes;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.openjdk.jmh.runner.options.TimeValue;
-import org.rpcbench.client.options.JmhTime;
+import org.rpcbench.client.options.values.JmhTime;
 
 /** The options read a JMH time without JMH; what the client hands JMH must be what JMH itself reads there. */
 class JmhTimeTest {

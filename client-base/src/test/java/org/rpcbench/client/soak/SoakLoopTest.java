@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rpcbench.api.User;
-import org.rpcbench.client.options.OpenLoopCall;
+import org.rpcbench.client.options.values.OpenLoopCall;
 import org.rpcbench.client.server.ServerWatch;
 import org.rpcbench.server.EchoServiceServerImpl;
 import org.rpcbench.server.UserServiceServerImpl;

@@ -2,8 +2,8 @@ package org.rpcbench.client.options.availability;
 
 import java.util.List;
 
-import org.rpcbench.client.options.JmhTime;
-import org.rpcbench.client.options.TimeConverter;
+import org.rpcbench.client.options.values.JmhTime;
+import org.rpcbench.client.options.values.TimeConverter;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.Timeline;
 import picocli.CommandLine.Option;

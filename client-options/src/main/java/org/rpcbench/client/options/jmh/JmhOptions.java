@@ -14,8 +14,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.rpcbench.api.Payload;
-import org.rpcbench.client.options.JmhTime;
-import org.rpcbench.client.options.TimeConverter;
+import org.rpcbench.client.options.values.JmhTime;
+import org.rpcbench.client.options.values.TimeConverter;
 import org.rpcbench.contract.OptionNames;
 import picocli.CommandLine.Option;
 

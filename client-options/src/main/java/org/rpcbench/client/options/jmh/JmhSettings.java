@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
-import org.rpcbench.client.options.JmhTime;
+import org.rpcbench.client.options.values.JmhTime;
 
 /**
  * JMH's runs as the client's options give them.

@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
-import org.rpcbench.client.options.JmhTime;
-import org.rpcbench.client.options.OpenLoopCall;
-import org.rpcbench.client.options.TimeConverter;
+import org.rpcbench.client.options.values.JmhTime;
+import org.rpcbench.client.options.values.OpenLoopCall;
+import org.rpcbench.client.options.values.TimeConverter;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.OptionNames;
 import picocli.CommandLine.Option;

@@ -3,7 +3,7 @@ package org.rpcbench.client.options.openloop;
 import java.time.Duration;
 import java.util.List;
 
-import org.rpcbench.client.options.OpenLoopCall;
+import org.rpcbench.client.options.values.OpenLoopCall;
 import org.rpcbench.contract.OpenLoopReport;
 
 /**

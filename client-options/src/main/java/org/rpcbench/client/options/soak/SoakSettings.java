@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-import org.rpcbench.client.options.OpenLoopCall;
+import org.rpcbench.client.options.values.OpenLoopCall;
 import org.rpcbench.contract.SoakReport;
 
 /**

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.client.options.ClientArgs;
 import org.rpcbench.client.options.ClientOptions;
-import org.rpcbench.client.options.JmhTime;
+import org.rpcbench.client.options.values.JmhTime;
 import org.rpcbench.stack.Target;
 
 class JmhOptionsTest {

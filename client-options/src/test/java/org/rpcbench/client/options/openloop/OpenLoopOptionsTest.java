@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rpcbench.client.options.ClientArgs;
 import org.rpcbench.client.options.ClientOptions;
-import org.rpcbench.client.options.OpenLoopCall;
+import org.rpcbench.client.options.values.OpenLoopCall;
 import org.rpcbench.contract.OpenLoopReport;
 
 class OpenLoopOptionsTest {

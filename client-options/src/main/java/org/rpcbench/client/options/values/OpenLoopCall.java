@@ -1,4 +1,4 @@
-package org.rpcbench.client.options;
+package org.rpcbench.client.options.values;
 
 import java.util.Arrays;
 import java.util.List;

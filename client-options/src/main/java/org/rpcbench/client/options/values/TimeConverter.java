@@ -1,4 +1,4 @@
-package org.rpcbench.client.options;
+package org.rpcbench.client.options.values;
 
 import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
