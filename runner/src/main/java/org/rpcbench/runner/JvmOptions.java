@@ -44,18 +44,17 @@ final class JvmOptions {
     @Option(names = "--client-java", paramLabel = "jdk", description = "the same for the clients and their forks")
     Path clientJava;
 
-    @Option(names = "--jvm-matrix", paramLabel = "name=flags", description = "run each pair once per JVM setting,"
-            + " its flags given to the servers after --server-jvm-args; repeat it for each setting (e.g. --jvm-matrix"
-            + " g1=-XX:+UseG1GC --jvm-matrix zgc=-XX:+UseZGC). A setting's results are named <pair>" + AT
-            + "<name>, which the report compares as it compares pairs")
-    List<String> matrix = new ArrayList<>();
-
     /** Between a pair and its JVM setting in the name of a matrix run's results. */
     static final String AT = "@";
     private static final Pattern SETTING = Pattern.compile("([a-z0-9][a-z0-9.-]*)=(.*)");
 
     /** A named JVM setting of a matrix run: what its servers run with, the run's own server settings included. */
     record Setting(String name, JvmSettings servers) {
+    }
+
+    /** Whether any of these options was given. */
+    boolean given() {
+        return !serverJvmArgs.isEmpty() || !clientJvmArgs.isEmpty() || serverJava != null || clientJava != null;
     }
 
     /** The servers' settings, checked; {@link JvmSettings#NONE} when none were given. */
@@ -71,10 +70,10 @@ final class JvmOptions {
     }
 
     /**
-     * The matrix's settings in the order given, each checked with the run's own server flags before them; empty
-     * when none was given.
+     * A matrix's settings ({@code name=flags} each) in the order given, each checked with the run's own server flags
+     * before them; empty when none was given.
      */
-    List<Setting> matrix() throws InterruptedException {
+    List<Setting> matrix(List<String> matrix) throws InterruptedException {
         List<Setting> settings = new ArrayList<>();
         List<String> base = words("server-jvm-args", serverJvmArgs);
         for (String given : matrix) {

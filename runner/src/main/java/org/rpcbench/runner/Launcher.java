@@ -124,6 +124,10 @@ public final class Launcher implements Callable<Integer> {
     @Mixin
     CpuPinning cpus = new CpuPinning();
 
+    /** A server's, a client's or a pair's JDK and added JVM flags. */
+    @Mixin
+    JvmOptions jvmOptions = new JvmOptions();
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
     boolean help;
 
@@ -136,6 +140,8 @@ public final class Launcher implements Callable<Integer> {
     List<String> passedArgs = new ArrayList<>();
 
     private Suite suite;
+    /** Starts the JVMs of this command, with the JDK and flags given for each side. */
+    private JvmLauncher jvms;
 
     /**
      * benchmark.sh's command line: this launcher with the subcommands given, listed in their order, writing to out
@@ -224,6 +230,15 @@ public final class Launcher implements Callable<Integer> {
         }
         try {
             cpus.check();
+        } catch (IllegalArgumentException e) {
+            return usage(e.getMessage());
+        }
+        if (registryProgram && jvmOptions.given()) {
+            return usage("the JVM options (--server-jvm-args, --client-java, ...) apply to a server, a client or a"
+                    + " pair, not to " + module);
+        }
+        try {
+            jvms = new JvmLauncher(suite(), Path.of("").toAbsolutePath(), jvmOptions.servers(), jvmOptions.clients());
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
@@ -338,7 +353,7 @@ public final class Launcher implements Callable<Integer> {
         Path logs = suite().root().resolve("logs");
         Files.createDirectories(logs);
         PrintWriter out = spec.commandLine().getOut();
-        PairRun pairRun = new PairRun(new JvmLauncher(suite(), Path.of("").toAbsolutePath()),
+        PairRun pairRun = new PairRun(jvms,
                 new PairRun.Plan(module, host, port(), registry, Topology.SINGLE, clientArgs, List.of(), null,
                         UNTIL_IT_ENDS, serverNetns, clientNetns, cpus.serverCpus, cpus.clientCpus, profiling()),
                 new ConsoleFiles(logs, module, stamp, resultFile, results()));
@@ -385,7 +400,7 @@ public final class Launcher implements Callable<Integer> {
 
     /** Runs one JVM on this terminal until it exits; Ctrl-C and SIGTERM reach it, and its status is ours. */
     private int foreground(JvmLauncher.Jvm jvm) throws IOException, InterruptedException {
-        Process process = new JvmLauncher(suite(), Path.of("").toAbsolutePath()).startInForeground(jvm);
+        Process process = jvms.startInForeground(jvm);
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), received -> process.toHandle().destroy());
         }

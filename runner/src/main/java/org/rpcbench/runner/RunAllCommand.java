@@ -150,6 +150,12 @@ public final class RunAllCommand implements Callable<Integer> {
     @Mixin
     JvmOptions jvmOptions = new JvmOptions();
 
+    @Option(names = "--jvm-matrix", paramLabel = "name=flags", description = "run each pair once per JVM setting,"
+            + " its flags given to the servers after --server-jvm-args; repeat it for each setting (e.g. --jvm-matrix"
+            + " g1=-XX:+UseG1GC --jvm-matrix zgc=-XX:+UseZGC). A setting's results are named <pair>" + JvmOptions.AT
+            + "<name>, which the report compares as it compares pairs")
+    List<String> jvmMatrix = new ArrayList<>();
+
     @Option(names = "--pair-timeout", paramLabel = "min", description = "minutes a client may run before it is"
             + " stopped and its pair fails (default: ${DEFAULT-VALUE}; a soak's length and 10 more when longer)")
     int pairTimeout = 90;
@@ -268,7 +274,7 @@ public final class RunAllCommand implements Callable<Integer> {
         cpus.check();
         serverJvm = jvmOptions.servers();
         clientJvm = jvmOptions.clients();
-        matrix = jvmOptions.matrix();
+        matrix = jvmOptions.matrix(jvmMatrix);
         for (int provider = 0; provider < topology.providers(); provider++) {
             int candidate = port + provider;
             try (ServerSocket probe = new ServerSocket()) {

@@ -68,6 +68,12 @@ class LauncherTest {
                 + " '127.0.0.1:31150' is not a host: give the port with -p"));
         assertTrue(refused("-s", "no-such-host.invalid", "dubbo-kryo-client").startsWith("benchmark.sh: option -s:"
                 + " 'no-such-host.invalid' does not resolve to an address"));
+        assertTrue(refused("--server-jvm-args", "-XX:+UseNoSuchGC", "dubbo-kryo").startsWith("benchmark.sh: option"
+                + " server-jvm-args: the server JVM refuses to start with them: Unrecognized VM option 'UseNoSuchGC'"));
+        assertTrue(refused("--client-java", root.toString(), "dubbo-kryo-client").startsWith("benchmark.sh: option"
+                + " client-java: " + root + " has no bin/java"));
+        assertTrue(refused("--client-jvm-args", "-Xmx1g", "zookeeper").startsWith("benchmark.sh: the JVM options"
+                + " (--server-jvm-args, --client-java, ...) apply to a server, a client or a pair, not to zookeeper"));
     }
 
     @Test
