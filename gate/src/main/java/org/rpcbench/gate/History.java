@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,7 @@ public final class History {
     public record SeriesKey(String machine, String pair, String benchmark, String mode, int threads,
             SortedMap<String, String> params, String metric) {
 
-        public static SeriesKey of(HistoryEntry entry) {
+        static SeriesKey of(HistoryEntry entry) {
             return new SeriesKey(entry.machine(), entry.pair(), entry.benchmark(), entry.mode(), entry.threads(),
                     entry.params(), entry.metric());
         }
@@ -165,15 +166,21 @@ public final class History {
         return null;
     }
 
+    /** The entries by series, each series in time order, the series in the order their first entries come. */
+    public static Map<SeriesKey, List<HistoryEntry>> series(List<HistoryEntry> entries) {
+        Map<SeriesKey, List<HistoryEntry>> series = new LinkedHashMap<>();
+        entries.stream().sorted(Comparator.comparing(HistoryEntry::instant))
+                .forEach(entry -> series.computeIfAbsent(SeriesKey.of(entry), k -> new ArrayList<>()).add(entry));
+        return series;
+    }
+
     /**
      * @param threshold smallest step or drift in percent that counts
      * @param alpha     significance of a step after correction
      * @param recent    a worse step beginning among this many newest nights of its series fails the check
      */
     public static Check check(List<HistoryEntry> entries, double threshold, double alpha, int recent) {
-        Map<SeriesKey, List<HistoryEntry>> series = new LinkedHashMap<>();
-        entries.stream().sorted((a, b) -> a.instant().compareTo(b.instant()))
-                .forEach(entry -> series.computeIfAbsent(SeriesKey.of(entry), k -> new ArrayList<>()).add(entry));
+        Map<SeriesKey, List<HistoryEntry>> series = series(entries);
         List<Step> steps = new ArrayList<>();
         List<Drift> drifts = new ArrayList<>();
         int nights = 0;

@@ -49,10 +49,7 @@ public final class TrendPage {
      */
     public static String render(Path file, List<HistoryEntry> entries, History.Check check, double threshold,
             int recent) {
-        Map<History.SeriesKey, List<HistoryEntry>> series = new LinkedHashMap<>();
-        entries.stream().sorted(Comparator.comparing(HistoryEntry::instant))
-                .forEach(entry -> series.computeIfAbsent(History.SeriesKey.of(entry), k -> new ArrayList<>())
-                        .add(entry));
+        Map<History.SeriesKey, List<HistoryEntry>> series = History.series(entries);
         List<String> machines = entries.stream().map(TrendPage::machine).distinct().toList();
         List<Instant> times = entries.stream().map(HistoryEntry::instant).sorted().toList();
         Instant first = times.isEmpty() ? Instant.EPOCH : times.get(0);
