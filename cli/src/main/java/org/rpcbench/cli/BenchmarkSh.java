@@ -11,11 +11,11 @@ import org.rpcbench.gate.AbComparison;
 import org.rpcbench.report.ReportCli;
 import org.rpcbench.report.verdict.AbReports;
 import org.rpcbench.report.verdict.HistoryCli;
-import org.rpcbench.runner.AbCommand;
-import org.rpcbench.runner.AbJudge;
-import org.rpcbench.runner.FlameDiffCommand;
 import org.rpcbench.runner.Launcher;
-import org.rpcbench.runner.RunAllCommand;
+import org.rpcbench.runner.ab.AbCommand;
+import org.rpcbench.runner.ab.AbJudge;
+import org.rpcbench.runner.flamediff.FlameDiffCommand;
+import org.rpcbench.runner.runall.RunAllCommand;
 
 /**
  * What {@code benchmark.sh} runs once the jars are built: the runner's launcher with every subcommand, those that

@@ -22,6 +22,16 @@ import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.profiling.FlameGraphs;
+import org.rpcbench.runner.arguments.ArgumentWords;
+import org.rpcbench.runner.arguments.ModuleArguments;
+import org.rpcbench.runner.pair.ConsoleFiles;
+import org.rpcbench.runner.pair.PairRun;
+import org.rpcbench.runner.pair.Topology;
+import org.rpcbench.runner.process.CpuPinning;
+import org.rpcbench.runner.process.JvmLauncher;
+import org.rpcbench.runner.process.JvmOptions;
+import org.rpcbench.runner.process.Suite;
+import org.rpcbench.runner.process.ZooKeeperProcess;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -169,14 +179,14 @@ public final class Launcher implements Callable<Integer> {
      * A subcommand's command line as its user typed it, for the records: benchmark.sh, the subcommand and what
      * followed it (the launcher's own --root, which benchmark.sh adds, left out).
      */
-    static List<String> typed(CommandSpec subcommand) {
+    public static List<String> typed(CommandSpec subcommand) {
         List<String> args = subcommand.commandLine().getParseResult().originalArgs();
         List<String> command = new ArrayList<>(List.of("benchmark.sh", subcommand.name()));
         command.addAll(args.subList(args.indexOf(subcommand.name()) + 1, args.size()));
         return command;
     }
 
-    Suite suite() {
+    public Suite suite() {
         if (suite == null) {
             suite = new Suite(root);
         }
@@ -355,7 +365,7 @@ public final class Launcher implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PairRun pairRun = new PairRun(jvms,
                 new PairRun.Plan(module, host, port(), registry, Topology.SINGLE, clientArgs, List.of(), null,
-                        UNTIL_IT_ENDS, serverNetns, clientNetns, cpus.serverCpus, cpus.clientCpus, profiling()),
+                        UNTIL_IT_ENDS, serverNetns, clientNetns, cpus.serverCpus(), cpus.clientCpus(), profiling()),
                 new ConsoleFiles(logs, module, stamp, resultFile, results()));
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), received -> {

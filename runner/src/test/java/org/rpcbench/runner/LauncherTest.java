@@ -1,8 +1,6 @@
 package org.rpcbench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -17,9 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.ExitCode;
-import org.rpcbench.contract.JvmRole;
 
-/** The launcher's bad-input messages and the command lines it builds; no JVM is started here. */
+/** The launcher's bad-input messages; no JVM is started here. */
 class LauncherTest {
 
     @TempDir
@@ -85,62 +82,10 @@ class LauncherTest {
     }
 
     @Test
-    void aJvmGetsItsRolesFlagsAndEveryArgumentWhole() {
-        JvmLauncher launcher = new JvmLauncher(new Suite(root), root);
-        List<String> command = launcher.command(JvmLauncher.Jvm.of("dubbo-kryo-client", JvmRole.CLIENT,
-                List.of("--resultFile", "/tmp/a dir/result.json")).inNamespace("rpcb-client"));
-        assertEquals(List.of("ip", "netns", "exec", "rpcb-client"), command.subList(0, 4));
-        assertTrue(command.containsAll(JvmRole.CLIENT.jvmArgs()));
-        assertEquals("/tmp/a dir/result.json", command.get(command.size() - 1));
-        int jar = command.indexOf("-jar") + 1;
-        assertTrue(command.get(jar).matches(".*/dubbo-kryo-client/target/run/dubbo-kryo-client\\.\\d+\\.jar"),
-                command.get(jar));
-    }
-
-    @Test
-    void aPinnedJvmStartsUnderTasksetInsideItsNamespace() {
-        JvmLauncher launcher = new JvmLauncher(new Suite(root), root);
-        List<String> command = launcher.command(JvmLauncher.Jvm.of("dubbo-kryo-server", JvmRole.SERVER, List.of())
-                .onCpus("1").inNamespace("rpcb-server"));
-        assertEquals(List.of("taskset", "-c", "1", "ip", "netns", "exec", "rpcb-server"), command.subList(0, 7));
-        assertTrue(command.get(7).endsWith("/bin/java"), command.get(7));
+    void cpuListsApplyToAPairAndAreChecked() {
         assertTrue(refused("--server-cpus", "0", "dubbo-kryo-server").startsWith("benchmark.sh: options --server-cpus"
                 + " and --client-cpus apply to a pair, not to dubbo-kryo-server (run it under taskset -c)"));
         assertTrue(refused("--client-cpus", "x", "dubbo-kryo").startsWith("benchmark.sh: option --client-cpus: 'x'"
                 + " is not a CPU list"));
-    }
-
-    @Test
-    void argumentWordsSplitAsAShellDoes() {
-        assertEquals(List.of("--threads", "8", "--profile", "/tmp/a b", "it's", "x y"),
-                ArgumentWords.split(" --threads 8  --profile '/tmp/a b' it\\'s \"x y\" "));
-        assertEquals(List.of(), ArgumentWords.split("   "));
-        assertThrows(IllegalArgumentException.class, () -> ArgumentWords.split("--profile '/tmp"));
-    }
-
-    @Test
-    void argumentWordsFindAnOptionInEitherForm() {
-        List<String> words = List.of("--rate=8000", "--calls", "getUser", "--rate", "9000", "--warmup=5");
-        assertTrue(ArgumentWords.given(words, "--rate") && ArgumentWords.given(words, "--warmup"));
-        assertFalse(ArgumentWords.given(words, "--duration"));
-        assertEquals("9000", ArgumentWords.valueOf(words, "--rate"), "the last, as picocli takes it");
-        assertEquals(List.of("--calls", "getUser", "--warmup=5"), ArgumentWords.without(words, "--rate"));
-    }
-
-    @Test
-    void aRunDirectoryNamesEachProcesssFiles() {
-        RunDirectory single = new RunDirectory(root, "dubbo-kryo", Topology.SINGLE, RunDirectory.JMH);
-        assertEquals(root.resolve("dubbo-kryo-server.out"), single.serverOutput(0));
-        assertEquals(root.resolve("dubbo-kryo.json"), single.clientResult(0));
-        RunDirectory topology = new RunDirectory(root, "dubbo-kryo", new Topology(2, 2), RunDirectory.JMH);
-        assertEquals(root.resolve("dubbo-kryo-server2.ready.json"), topology.serverReady(1));
-        assertEquals(root.resolve("dubbo-kryo-consumer2.json"), topology.clientResult(1));
-        assertEquals("dubbo-kryo.json", topology.name(topology.mergedResult()));
-        RunDirectory fault = new RunDirectory(root, "dubbo-kryo", new Topology(2, 1), RunDirectory.AVAILABILITY);
-        assertEquals(root.resolve("dubbo-kryo-availability.json"), fault.clientResult(0));
-        assertEquals(root.resolve("dubbo-kryo-open-loop.json"),
-                new RunDirectory(root, "dubbo-kryo", Topology.SINGLE, RunDirectory.OPEN_LOOP).clientResult(0));
-        assertEquals(root.resolve("dubbo-kryo-open-loop2.json"),
-                new RunDirectory(root, "dubbo-kryo", new Topology(1, 2), RunDirectory.OPEN_LOOP).clientResult(1));
     }
 }

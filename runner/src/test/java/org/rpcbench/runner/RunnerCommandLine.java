@@ -6,13 +6,17 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.rpcbench.contract.AbVerdict;
+import org.rpcbench.runner.ab.AbCommand;
+import org.rpcbench.runner.ab.AbJudge;
+import org.rpcbench.runner.flamediff.FlameDiffCommand;
+import org.rpcbench.runner.runall.RunAllCommand;
 import picocli.CommandLine;
 
 /**
- * benchmark.sh's command line with the runner's own subcommands, as the tests here run it. The tests of ab here
+ * benchmark.sh's command line with the runner's own subcommands, as the runner's tests run it. The tests of ab
  * stop before any trial, so its judge fails the test when reached; judging is the gate's, tested in the cli module.
  */
-final class RunnerCommandLine {
+public final class RunnerCommandLine {
 
     private static final AbJudge NEVER_REACHED = new AbJudge() {
         @Override
@@ -35,12 +39,12 @@ final class RunnerCommandLine {
     private RunnerCommandLine() {
     }
 
-    static CommandLine commandLine(PrintStream out, PrintStream err) {
+    public static CommandLine commandLine(PrintStream out, PrintStream err) {
         return Launcher.commandLine(out, err,
                 List.of(new RunAllCommand(), new AbCommand(NEVER_REACHED), new FlameDiffCommand()));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         return commandLine(out, err).execute(args);
     }
 }

@@ -1,0 +1,697 @@
+package org.rpcbench.runner.ab;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+import org.rpcbench.client.options.ClientOptions;
+import org.rpcbench.contract.AbRecord;
+import org.rpcbench.contract.AbVerdict;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.GateOptions;
+import org.rpcbench.contract.OptionNames;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.contract.RunFiles;
+import org.rpcbench.contract.RunRecord;
+import org.rpcbench.runner.Launcher;
+import org.rpcbench.runner.arguments.ArgumentWords;
+import org.rpcbench.runner.arguments.ModuleArguments;
+import org.rpcbench.runner.pair.Progress;
+import org.rpcbench.runner.process.ChildProcess;
+import org.rpcbench.runner.process.CpuPinning;
+import org.rpcbench.runner.process.ShortCommand;
+import org.rpcbench.runner.runall.PairSelection;
+import org.rpcbench.runner.runall.RunLength;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import sun.misc.Signal;
+
+/**
+ * {@code benchmark.sh ab}: a baseline and a candidate measured in one job, trial after trial; a trial runs each
+ * side's run-all once (fresh servers and JMH forks: between JVMs is where the spread lives here), the two in random
+ * order, one at a time, or in a duet both at once, each on its own half of the CPUs. Then the {@link AbJudge} given
+ * judges the trials; when they flag a regression, confirmation trials follow and the regression stands only if they
+ * flag it too. Each side runs through its own launcher, so its clients, servers and runner are its own code; only
+ * the judging is this version's. Exit 0 no regression, 1 a regression or a failed pair, 2 bad options or nothing to
+ * judge, 130 interrupted.
+ */
+@Command(name = "ab", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Measures a baseline and a candidate in turn, in random order within each trial, and judges"
+                + " the candidate: per benchmark, CPU and bytes per call, the ratio of the means with a bootstrap"
+                + " interval, a regression only when the whole interval lies beyond the threshold and confirmation"
+                + " trials, run when the first flag one, flag it again.")
+public final class AbCommand implements Callable<Integer> {
+
+    static final int MIN_TRIALS = 3;
+    /**
+     * Trials added when the first flag a regression. As many as the first: on this machine a JVM settles at one of
+     * two levels now and then, and eight trials that drew the slow level mostly on one side look like a change (one
+     * of four clean A/A runs did); fresh trials rarely repeat that draw, while a real change repeats.
+     */
+    static final int DEFAULT_CONFIRMATION_TRIALS = 8;
+    static final double DEFAULT_THRESHOLD = 3;
+    static final double DEFAULT_CPU_THRESHOLD = 5;
+    /**
+     * At a fixed rate a fresh JVM's CPU per call spread by about 2% from trial to trial here (its Java threads' by
+     * 1.6%) where saturated it spreads by 10-25%: a threshold that a 5% cost clears (docs/reports-and-gate.md).
+     */
+    static final double DEFAULT_FIXED_RATE_CPU_THRESHOLD = 2;
+    static final double DEFAULT_ALLOCATION_THRESHOLD = 1;
+    static final int DEFAULT_SIMULATIONS = 200;
+    static final List<Double> DEFAULT_SHIFTS = List.of(1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0);
+    /** In a duet the candidate's servers bind this far above the baseline's port. */
+    static final int DUET_PORT_STEP = 100;
+    /** Where a ref is checked out and built, once per commit. */
+    static final String WORKTREES = "target/ab-worktrees";
+    private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(60);
+    private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_.,:=/@%+-]+");
+
+    /** Judges the trials: the gate, above the runner. */
+    private final AbJudge gate;
+
+    @ParentCommand
+    Launcher launcher;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<baseline>", description = "a git ref of this repository"
+            + " (checked out and built once, under " + WORKTREES + "), or a directory holding a checkout of the"
+            + " suite (its launcher builds it)")
+    String baseline;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "<candidate>", description = "the same for the side judged")
+    String candidate;
+
+    @Option(names = "--pairs", split = ",", paramLabel = "a,b", description = "pairs each trial runs, by name, glob"
+            + " or group (default: ${DEFAULT-VALUE})")
+    List<String> pairs = List.of("dubbo-kryo");
+
+    @Option(names = "--scenario", paramLabel = "s", description = "what each trial runs, as run-all's (default:"
+            + " ${DEFAULT-VALUE})")
+    String scenario = "user";
+
+    @Option(names = "--trials", paramLabel = "n", description = "trials, each side once in each (default:"
+            + " ${DEFAULT-VALUE}, at least " + MIN_TRIALS + ")")
+    int trials = 8;
+
+    @Option(names = "--confirm-trials", paramLabel = "n", description = "trials added when the first flag a"
+            + " regression; it stands only if they, judged alone, flag it too (default: ${DEFAULT-VALUE}; 0: none,"
+            + " else at least " + MIN_TRIALS + ")")
+    int confirmationTrials = DEFAULT_CONFIRMATION_TRIALS;
+
+    @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
+            description = "more client options for both sides; they win over a trial's own (run-all's --length"
+                    + " trial: " + RunLength.TRIAL_SETTINGS + "); with --rate, each trial runs the open loop at that"
+                    + " fixed rate instead and the gate judges each call's mean response time and its CPU and bytes"
+                    + " per call over the window")
+    String clientArgs = "";
+
+    @Option(names = "--candidate-server-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,
+            description = "server options for the candidate only, e.g. \"--inject-cost getUser:20us\": a candidate"
+                    + " of known extra cost, to test what the gate sees")
+    String candidateServerArgs = "";
+
+    @Option(names = "--candidate-client-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,
+            description = "client options for the candidate only, e.g. \"--inject-cost getUser:4us\": a candidate"
+                    + " whose client costs more by a known amount")
+    String candidateClientArgs = "";
+
+    @Option(names = {"-p", "--port"}, paramLabel = "port", description = "port the servers bind (default:"
+            + " ${DEFAULT-VALUE})")
+    int port = 8080;
+
+    @Option(names = "--duet", description = "run a trial's two sides at once, each side's servers and clients on"
+            + " its own half of the CPUs, the halves swapped from trial to trial, so that what the machine does"
+            + " meanwhile falls on both (the candidate's servers bind the port + " + DUET_PORT_STEP + ")")
+    boolean duet;
+
+    /** Passed to both sides' run-all alike; a side from before these options refuses them. */
+    @Mixin
+    CpuPinning cpus = new CpuPinning();
+
+    @Option(names = "--threshold", paramLabel = "PERCENT", description = "smallest change of a score that counts"
+            + " (default: ${DEFAULT-VALUE})")
+    double threshold = DEFAULT_THRESHOLD;
+
+    @Option(names = "--cpu-threshold", paramLabel = "PERCENT", description = "the same for CPU per call on either"
+            + " side (default: " + DEFAULT_CPU_THRESHOLD + "; " + DEFAULT_FIXED_RATE_CPU_THRESHOLD + " when the"
+            + " trials run at a fixed --rate, where CPU per call spreads far less)")
+    Double cpuThreshold;
+
+    @Option(names = "--alloc-threshold", paramLabel = "PERCENT", description = "the same for bytes allocated per"
+            + " call on either side (default: ${DEFAULT-VALUE})")
+    double allocationThreshold = DEFAULT_ALLOCATION_THRESHOLD;
+
+    @Option(names = "--seed", paramLabel = "n", description = "seed of the sides' order and of the bootstrap"
+            + " (default: a random one, recorded in ab.json)")
+    Long seed;
+
+    @Option(names = "--trial-timeout", paramLabel = "min", description = "minutes one side's run may take before it"
+            + " is stopped and the A/B run ends (default: ${DEFAULT-VALUE})")
+    int trialTimeout = 60;
+
+    @Option(names = "--out", paramLabel = "dir", description = "directory for ab.json, the trials' runs and the"
+            + " verdict (default: results/ab-<UTC time>)")
+    Path out;
+
+    @Option(names = "--judge", paramLabel = "dir", description = "judge the trials of an earlier A/B run again (with"
+            + " these thresholds) instead of running any")
+    Path judge;
+
+    @Option(names = "--power", split = ",", paramLabel = "dir", description = "instead of running trials: what the"
+            + " gate sees, simulated from the trials of these A/A runs (both sides one commit): false alarms, and"
+            + " how often a candidate worse by each --shifts change is flagged, for --trials trials a run")
+    List<Path> power;
+
+    @Option(names = "--shifts", split = ",", paramLabel = "PERCENT", description = "the changes --power simulates"
+            + " (default: 1,2,3,5,10,20,50)")
+    List<Double> shifts = DEFAULT_SHIFTS;
+
+    @Option(names = "--simulations", paramLabel = "n", description = "simulated runs per change for --power"
+            + " (default: " + DEFAULT_SIMULATIONS + ")")
+    int simulations = DEFAULT_SIMULATIONS;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    /** In a duet, whether the baseline has the first half of the CPUs in odd-numbered trials. */
+    private boolean baselineOnFirstCpusInOddTrials;
+
+    private final Set<ChildProcess> running = ConcurrentHashMap.newKeySet();
+    private volatile boolean interrupted;
+
+    /** A side ready to run: what was given, what it is, and the checkout its launcher runs from. */
+    record Side(String name, AbRecord.Side record, Path directory) {
+    }
+
+    public AbCommand(AbJudge gate) {
+        this.gate = gate;
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter console = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        GateOptions.checkPercentage(spec, "threshold", threshold);
+        if (cpuThreshold != null) {
+            GateOptions.checkPercentage(spec, "cpu-threshold", cpuThreshold);
+        }
+        GateOptions.checkPercentage(spec, "alloc-threshold", allocationThreshold);
+        if (judge != null) {
+            if (baseline != null || power != null) {
+                throw usage("--judge judges the trials already in a directory: give no baseline, candidate or"
+                        + " --power");
+            }
+            return gate.judge(judge.toAbsolutePath().normalize(), thresholds(ranAtFixedRate(List.of(judge))),
+                    console, err);
+        }
+        if (power != null) {
+            if (baseline != null) {
+                throw usage("--power simulates from the trials already in A/A runs: give no baseline or candidate");
+            }
+            if (trials < MIN_TRIALS || simulations < 1 || shifts.stream().anyMatch(shift -> !(shift > 0))) {
+                throw usage("--power needs --trials of at least " + MIN_TRIALS + ", --simulations of at least 1 and"
+                        + " --shifts above 0");
+            }
+            checkConfirmationTrials();
+            return gate.power(power.stream().map(dir -> dir.toAbsolutePath().normalize()).toList(),
+                    thresholds(ranAtFixedRate(power)), new AbJudge.PowerPlan(trials, confirmationTrials, shifts,
+                            simulations, seed != null ? seed : new Random().nextLong()), console, err);
+        }
+        if (baseline == null || candidate == null) {
+            throw usage("give a baseline and a candidate: git refs or directories holding a checkout of the suite");
+        }
+        List<String> duetCpus = duet ? duetCpus() : null;
+        List<String> trialArgs = check();
+        AbVerdict.Thresholds thresholds = thresholds(ArgumentWords.given(trialArgs, OptionNames.RATE));
+        Path root = launcher.suite().root();
+        Path directory = (out != null ? this.out : root.resolve("results").resolve("ab-" + RunFiles.utcStamp()))
+                .toAbsolutePath().normalize();
+        if (Files.exists(directory)) {
+            throw usage("the directory " + directory + " already exists; pick another --out");
+        }
+        Side before;
+        Side after;
+        try {
+            before = side(root, AbRecord.BASELINE, baseline);
+            after = side(root, AbRecord.CANDIDATE, candidate);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return ExitCode.USAGE;
+        }
+        Files.createDirectories(directory);
+        for (String signal : List.of("INT", "TERM")) {
+            Signal.handle(new Signal(signal), received -> interrupt());
+        }
+        for (Side side : before.directory().equals(after.directory()) ? List.of(before) : List.of(before, after)) {
+            if (!build(side, directory)) {
+                return interrupted ? ExitCode.INTERRUPTED : ExitCode.USAGE;
+            }
+        }
+        long orderSeed = seed != null ? seed : new Random().nextLong();
+        AbRecord record = new AbRecord(before.record(), after.record(), pairs, scenario, trialArgs,
+                ArgumentWords.split(candidateServerArgs), ArgumentWords.split(candidateClientArgs), orderSeed,
+                Launcher.typed(spec), Instant.now().toString(), null, List.of(), null, confirmationTrials, duetCpus);
+        record.write(directory);
+        console.println("ab " + directory.getFileName() + ": " + trials + " trials of " + String.join(",", pairs)
+                + ", scenario " + scenario + (duet ? ", both sides at once in each trial, on CPUs "
+                        + String.join(" and ", duetCpus) + " swapped from trial to trial (seed " + orderSeed + ")"
+                        : ", each side once per trial in random order (seed " + orderSeed + ")")
+                + (confirmationTrials == 0 ? "" : ", " + confirmationTrials + " more if they flag a regression"));
+        console.println("client options: " + String.join(" ", trialArgs));
+        console.println("files: " + directory);
+        console.flush();
+        Random order = new Random(orderSeed);
+        // a duet alternates which side has the first CPUs, beginning at random
+        baselineOnFirstCpusInOddTrials = duet && order.nextBoolean();
+        Trials done = runTrials(record, before, after, directory, order, trials, trials);
+        if (done.status() == ExitCode.OK && confirmationTrials > 0
+                && gate.failsOnRegressionsAlone(directory, thresholds)) {
+            console.println("the first " + trials + " trials flag a regression: " + confirmationTrials
+                    + " confirmation trials follow, and it stands only if they flag it too");
+            console.flush();
+            AbRecord confirming = done.record().withConfirmationFrom(trials + 1);
+            confirming.write(directory);
+            done = runTrials(confirming, before, after, directory, order, confirmationTrials,
+                    trials + confirmationTrials);
+        }
+        if (done.status() != ExitCode.OK) {
+            return done.status();
+        }
+        console.println();
+        return gate.judge(directory, thresholds, console, err);
+    }
+
+    /** The thresholds given, the CPU's by default the one for the design the trials ran. */
+    private AbVerdict.Thresholds thresholds(boolean fixedRate) {
+        double cpu = cpuThreshold != null ? cpuThreshold
+                : fixedRate ? DEFAULT_FIXED_RATE_CPU_THRESHOLD : DEFAULT_CPU_THRESHOLD;
+        return new AbVerdict.Thresholds(threshold, cpu, allocationThreshold);
+    }
+
+    /**
+     * Whether every one of these A/B runs ran its trials at a fixed rate; false for a directory without a readable
+     * record, which the judge then names.
+     */
+    static boolean ranAtFixedRate(List<Path> runs) {
+        try {
+            return runs.stream().allMatch(run -> ArgumentWords.given(
+                    RecordFiles.readIfPresent(run.resolve(AbRecord.FILE_NAME), AbRecord.class)
+                            .map(AbRecord::clientArgs).orElse(List.of()), OptionNames.RATE));
+        } catch (UncheckedIOException e) {
+            return false;
+        }
+    }
+
+    /** Checks what can be checked before anything is built; returns a trial's client options. */
+    private List<String> check() throws InterruptedException {
+        if (trials < MIN_TRIALS) {
+            throw usage("option trials: " + trials + " is below " + MIN_TRIALS + " (an interval needs trials)");
+        }
+        checkConfirmationTrials();
+        if (trialTimeout < 1) {
+            throw usage("option trial-timeout: " + trialTimeout + " is below 1");
+        }
+        try {
+            PairSelection.select(pairs, launcher.suite().pairs());
+        } catch (IllegalArgumentException e) {
+            throw usage("option pairs: " + e.getMessage());
+        }
+        List<String> trialArgs;
+        try {
+            List<String> given = new ArrayList<>(ArgumentWords.split(clientArgs));
+            if (duet && !given.contains(OptionNames.CONCURRENT_CONSUMER)) {
+                // both sides' clients run JMH at once: neither may take JMH's machine-wide lock
+                given.add(OptionNames.CONCURRENT_CONSUMER);
+            }
+            if (ArgumentWords.given(given, OptionNames.RATE_SWEEP)) {
+                throw new IllegalArgumentException("option rate-sweep: a sweep's rates are shares of each side's own"
+                        + " capacity, so the two sides would not meet the same load; give a fixed --rate");
+            }
+            boolean fixedRate = ArgumentWords.given(given, OptionNames.RATE);
+            if (fixedRate && !"user".equals(scenario)) {
+                throw new IllegalArgumentException("option scenario: an open-loop trial takes its calls from -a"
+                        + " \"--calls ...\" (the four UserService calls by default)");
+            }
+            // at a fixed rate, a trial is the open loop's warmup and window per call; else JMH's trial schedule
+            trialArgs = fixedRate ? RunLength.TRIAL.openLoopArgs(given)
+                    : RunLength.TRIAL.clientArgs(given);
+            ArgumentWords.split(candidateServerArgs);
+            List<String> candidateTrialArgs = new ArrayList<>(trialArgs);
+            candidateTrialArgs.addAll(ArgumentWords.split(candidateClientArgs));
+            ClientOptions.parse(candidateTrialArgs);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        try {
+            cpus.check();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        if (port < 1 || port > 65535) {
+            throw usage("option port: " + port + " is not a port number");
+        }
+        for (int side : duet ? List.of(port, port + DUET_PORT_STEP) : List.of(port)) {
+            if (side > 65535) {
+                throw usage("option port: " + port + " leaves no port " + DUET_PORT_STEP + " above it for the"
+                        + " duet's candidate");
+            }
+            try (ServerSocket probe = new ServerSocket()) {
+                probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), side));
+            } catch (IOException e) {
+                throw usage("port " + side + " is not free (" + e.getMessage() + "): stop what holds it or pick"
+                        + " another with -p");
+            }
+        }
+        return trialArgs;
+    }
+
+    /**
+     * The duet's two halves of this machine's CPUs, as taskset takes them, each checked by pinning a no-op to it.
+     */
+    private List<String> duetCpus() throws InterruptedException {
+        if (cpus.pinned()) {
+            throw usage("--duet pins each side to its own half of the CPUs: give no " + CpuPinning.SERVER_CPUS
+                    + " or " + CpuPinning.CLIENT_CPUS);
+        }
+        int processors = Runtime.getRuntime().availableProcessors();
+        if (processors < 2) {
+            throw usage("--duet needs two CPUs or more, one half for each side; this JVM sees " + processors);
+        }
+        int half = processors / 2;
+        List<String> halves = List.of(range(0, half - 1), range(half, 2 * half - 1));
+        try {
+            for (String cpuList : halves) {
+                CpuPinning.check("--duet", cpuList);
+            }
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        return halves;
+    }
+
+    private static String range(int first, int last) {
+        return first == last ? String.valueOf(first) : first + "-" + last;
+    }
+
+    /**
+     * A directory holding the suite's launcher is used as it is; anything else is a commit of this repository,
+     * checked out (once per commit) into its own worktree.
+     */
+    static Side side(Path root, String name, String given) throws IOException, InterruptedException {
+        Path directory = Path.of(given).toAbsolutePath().normalize();
+        if (Files.isDirectory(directory)) {
+            if (!Files.isRegularFile(directory.resolve("benchmark.sh"))) {
+                throw new IllegalArgumentException(name + " " + given + " is a directory without benchmark.sh: give"
+                        + " a checkout of the suite, or a git ref");
+            }
+            Optional<String> commit = ShortCommand.git(directory, "rev-parse", "HEAD");
+            Boolean dirty = commit.isEmpty() ? null
+                    : ShortCommand.git(directory, "status", "--porcelain", "--untracked-files=no")
+                            .map(status -> !status.isBlank()).orElse(null);
+            return new Side(name, new AbRecord.Side(given, commit.orElse(null), dirty, directory.toString()),
+                    directory);
+        }
+        String commit = ShortCommand.git(root, "rev-parse", "--verify", "--quiet", given + "^{commit}")
+                .orElseThrow(() -> new IllegalArgumentException(name + " '" + given + "' is neither a directory nor"
+                        + " a commit of the repository at " + root));
+        Path worktree = root.resolve(WORKTREES).resolve(commit);
+        if (!Files.isRegularFile(worktree.resolve("benchmark.sh"))) {
+            ShortCommand.git(root, "worktree", "prune");
+            if (Files.exists(worktree)) {
+                throw new IllegalArgumentException(worktree + " exists but is not a checkout of " + commit
+                        + ": remove it");
+            }
+            Files.createDirectories(worktree.getParent());
+            ShortCommand.git(root, "worktree", "add", "--detach", worktree.toString(), commit).orElseThrow(
+                    () -> new IllegalArgumentException("git could not check out " + given + " (" + commit
+                            + ") into " + worktree));
+        }
+        return new Side(name, new AbRecord.Side(given, commit, null, worktree.toString()), worktree);
+    }
+
+    private void checkConfirmationTrials() {
+        if (confirmationTrials != 0 && confirmationTrials < MIN_TRIALS) {
+            throw usage("option confirm-trials: " + confirmationTrials + " is neither 0 (none) nor at least "
+                    + MIN_TRIALS);
+        }
+    }
+
+    /** Has the side's launcher build what run-all needs (it does so before answering --help). */
+    private boolean build(Side side, Path directory) throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        Path log = directory.resolve("build-" + side.name() + ".log");
+        out.println("building the " + side.name() + " (" + side.record().given() + ") in " + side.directory());
+        out.flush();
+        Optional<Integer> exit = runToEnd(side.name() + "-build", List.of("bash",
+                side.directory().resolve("benchmark.sh").toString(), "run-all", "--help"), side.directory(), log,
+                BUILD_TIMEOUT);
+        if (exit.isPresent() && exit.get() == ExitCode.OK) {
+            return true;
+        }
+        if (!interrupted) {
+            spec.commandLine().getErr().println("error: the " + side.name() + "'s build failed"
+                    + (exit.isEmpty() ? " to end in " + BUILD_TIMEOUT.toMinutes() + " minutes" : "") + ": see " + log);
+        }
+        return false;
+    }
+
+    /** Where running trials left the A/B run: its record with the trials done, and an exit status. */
+    private record Trials(AbRecord record, int status) {
+    }
+
+    /**
+     * Runs {@code count} more trials after those in the record, numbered on from them, and writes the record after
+     * every side's run.
+     *
+     * @param total what the progress lines count up to
+     */
+    private Trials runTrials(AbRecord record, Side before, Side after, Path directory, Random order, int count,
+            int total) throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        List<AbRecord.Trial> done = new ArrayList<>(record.trials());
+        Instant start = Instant.now();
+        int last = done.size() + count;
+        for (int number = done.size() + 1; number <= last && !interrupted; number++) {
+            boolean baselineFirst = record.duet() ? (number % 2 == 1) == baselineOnFirstCpusInOddTrials
+                    : order.nextBoolean();
+            List<String> sides = baselineFirst ? List.of(AbRecord.BASELINE, AbRecord.CANDIDATE)
+                    : List.of(AbRecord.CANDIDATE, AbRecord.BASELINE);
+            String prefix = String.format("trial-%02d-", number);
+            AbRecord.Trial trial = new AbRecord.Trial(number, sides, prefix + AbRecord.BASELINE, null,
+                    prefix + AbRecord.CANDIDATE, null, Instant.now().toString(), null);
+            done.add(trial);
+            for (List<String> together : record.duet() ? List.of(sides) : sides.stream().map(List::of).toList()) {
+                Instant runStart = Instant.now();
+                Map<String, Optional<Integer>> exits = runAtOnce(together, trial, record, before, after, directory);
+                for (Map.Entry<String, Optional<Integer>> exit : exits.entrySet()) {
+                    if (exit.getValue().isPresent()) {
+                        trial = trial.withExit(exit.getKey(), exit.getValue().get());
+                    }
+                }
+                if (together.contains(sides.get(sides.size() - 1))) {
+                    trial = trial.withEnd(Instant.now().toString());
+                }
+                done.set(done.size() - 1, trial);
+                record.withTrials(done, null).write(directory);
+                String took = Progress.format(Duration.between(runStart, Instant.now()));
+                if (interrupted || exits.values().stream().anyMatch(
+                        exit -> exit.isPresent() && exit.get() == ExitCode.INTERRUPTED)) {
+                    out.println("interrupted: judge what finished with benchmark.sh ab --judge " + directory);
+                    return new Trials(record, ExitCode.INTERRUPTED);
+                }
+                for (String name : together) {
+                    Optional<Integer> exit = exits.get(name);
+                    Optional<String> refused = refused(directory.resolve(trial.run(name)));
+                    if (refused.isPresent()) {
+                        // a server that refused what it was given (a mistyped --candidate-server-args) refuses it in
+                        // every trial: bad input, said once, not a gate that fails after all its trials
+                        spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
+                                + " could not run " + refused.get());
+                        return new Trials(record, ExitCode.USAGE);
+                    }
+                    if (exit.isEmpty() || exit.get() != ExitCode.OK && exit.get() != ExitCode.FAILED) {
+                        spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
+                                + (exit.isEmpty() ? " did not end in " + trialTimeout + " minutes"
+                                        : " ended with status " + exit.get()) + ": see "
+                                + directory.resolve(trial.run(name) + ".log"));
+                        return new Trials(record, ExitCode.USAGE);
+                    }
+                    if (!Files.isRegularFile(directory.resolve(trial.run(name)).resolve(RunRecord.FILE_NAME))) {
+                        // its launcher failed before run-all began (a build that broke): a trial the verdict
+                        // would leave out without a word
+                        spec.commandLine().getErr().println("error: the " + name + "'s run of trial " + number
+                                + " ended with status " + exit.get() + " before it measured anything (no "
+                                + RunRecord.FILE_NAME + "): see " + directory.resolve(trial.run(name) + ".log"));
+                        return new Trials(record, ExitCode.USAGE);
+                    }
+                    out.println("[trial " + number + "/" + total + "] " + name + ": "
+                            + (exit.get() == ExitCode.OK ? "passed" : "a pair FAILED") + " in " + took
+                            + (record.duet() ? " on CPUs " + record.duetCpus().get(sides.indexOf(name)) : "")
+                            + " | elapsed " + Progress.format(Duration.between(start, Instant.now())));
+                    out.flush();
+                }
+            }
+        }
+        AbRecord ended = record.withTrials(done, Instant.now().toString());
+        ended.write(directory);
+        return new Trials(ended, ExitCode.OK);
+    }
+
+    /**
+     * Runs these sides of a trial at once (one, or a duet's two) to their ends or the trial timeout; each side's exit
+     * status, empty when it was stopped at the timeout.
+     */
+    private Map<String, Optional<Integer>> runAtOnce(List<String> names, AbRecord.Trial trial, AbRecord record,
+            Side before, Side after, Path directory) throws IOException, InterruptedException {
+        Map<String, ChildProcess> started = new LinkedHashMap<>();
+        Map<String, Optional<Integer>> exits = new LinkedHashMap<>();
+        try {
+            for (String name : names) {
+                Side side = AbRecord.BASELINE.equals(name) ? before : after;
+                ChildProcess process = ChildProcess.start(trial.run(name), trialCommand(record, trial, side,
+                        directory.resolve(trial.run(name))), side.directory(),
+                        directory.resolve(trial.run(name) + ".log"), line -> { });
+                started.put(name, process);
+                running.add(process);
+            }
+            if (interrupted) {
+                for (ChildProcess process : started.values()) {
+                    process.stop(Duration.ofSeconds(30));
+                }
+            }
+            Instant deadline = Instant.now().plus(Duration.ofMinutes(trialTimeout));
+            for (Map.Entry<String, ChildProcess> side : started.entrySet()) {
+                Duration left = Duration.between(Instant.now(), deadline);
+                Optional<Integer> exit = side.getValue().awaitExit(left.isNegative() ? Duration.ZERO : left);
+                if (exit.isEmpty()) {
+                    side.getValue().stop(Duration.ofSeconds(30));
+                }
+                exits.put(side.getKey(), exit);
+            }
+            return exits;
+        } finally {
+            for (ChildProcess process : started.values()) {
+                running.remove(process);
+                process.close();
+            }
+        }
+    }
+
+    /** The first pair a side's run skipped, "pair: why", as its run.json says; empty when none was. */
+    private static Optional<String> refused(Path runDirectory) {
+        if (!Files.isRegularFile(runDirectory.resolve(RunRecord.FILE_NAME))) {
+            return Optional.empty();
+        }
+        try {
+            return RunRecord.read(runDirectory).pairs().stream()
+                    .filter(pair -> RunRecord.Pair.SKIPPED.equals(pair.status()))
+                    .map(pair -> pair.pair() + ": " + pair.message())
+                    .findFirst();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * One side's run-all for one trial: its own launcher, the recorded settings, the same for both sides. Its length
+     * is quick, which every side's run-all knows (an older side may lack trial); the recorded options replace each
+     * of quick's. In a duet the side's servers and clients share its half of the CPUs, and the candidate's servers
+     * bind their own port.
+     */
+    private List<String> trialCommand(AbRecord record, AbRecord.Trial trial, Side side, Path runDirectory) {
+        boolean candidateInDuet = record.duet() && AbRecord.CANDIDATE.equals(side.name());
+        // run-all runs the open loop when told the rate itself; the trial's own times replace quick's
+        String rate = ArgumentWords.valueOf(record.clientArgs(), OptionNames.RATE);
+        List<String> clientArgs = new ArrayList<>(ArgumentWords.without(record.clientArgs(), OptionNames.RATE));
+        if (AbRecord.CANDIDATE.equals(side.name())) {
+            clientArgs.addAll(record.candidateClientArgs());
+        }
+        List<String> command = new ArrayList<>(List.of("bash", side.directory().resolve("benchmark.sh").toString(),
+                "run-all", "--length", "quick", "--pairs", String.join(",", record.pairs()), "--scenario",
+                record.scenario(), "-p", String.valueOf(candidateInDuet ? port + DUET_PORT_STEP : port), "--out",
+                runDirectory.toString(), "-a", quoted(clientArgs)));
+        if (rate != null) {
+            command.addAll(List.of(OptionNames.RATE, rate));
+        }
+        if (record.duet()) {
+            String sideCpus = record.duetCpus().get(trial.order().indexOf(side.name()));
+            command.addAll(List.of(CpuPinning.SERVER_CPUS, sideCpus, CpuPinning.CLIENT_CPUS, sideCpus));
+        } else {
+            command.addAll(cpus.args());
+        }
+        if (AbRecord.CANDIDATE.equals(side.name()) && !record.candidateServerArgs().isEmpty()) {
+            command.addAll(List.of("--server-args", quoted(record.candidateServerArgs())));
+        }
+        return command;
+    }
+
+    /** Words as one -a style string that {@link ArgumentWords} splits back into the same words. */
+    private static String quoted(List<String> words) {
+        return String.join(" ", words.stream().map(AbCommand::quote).toList());
+    }
+
+    /** A word as {@link ArgumentWords} reads it back whole. */
+    static String quote(String word) {
+        return PLAIN_WORD.matcher(word).matches() ? word : "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /** Runs a command to its end or the timeout (then stops it), its output into {@code log}. */
+    private Optional<Integer> runToEnd(String name, List<String> command, Path workingDirectory, Path log,
+            Duration timeout) throws IOException, InterruptedException {
+        ChildProcess process = ChildProcess.start(name, command, workingDirectory, log, line -> { });
+        running.add(process);
+        try {
+            if (interrupted) {
+                process.stop(Duration.ofSeconds(30));
+            }
+            Optional<Integer> exit = process.awaitExit(timeout);
+            if (exit.isEmpty()) {
+                process.stop(Duration.ofSeconds(30));
+            }
+            return exit;
+        } finally {
+            running.remove(process);
+            process.close();
+        }
+    }
+
+    private void interrupt() {
+        interrupted = true;
+        for (ChildProcess process : running) {
+            try {
+                process.stop(Duration.ofSeconds(30));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,155 @@
+package org.rpcbench.runner.ab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.contract.AbRecord;
+import org.rpcbench.contract.ExitCode;
+import org.rpcbench.runner.RunnerCommandLine;
+import org.rpcbench.runner.arguments.ArgumentWords;
+
+/** ab's options and sides, checked against a suite directory of empty modules: no trial ever runs here. */
+class AbCommandTest {
+
+    @TempDir
+    Path root;
+
+    private String free;
+
+    @BeforeEach
+    void createModules() throws IOException {
+        for (String module : List.of("dubbo-a-server", "dubbo-a-client")) {
+            Files.createDirectories(root.resolve(module));
+            Files.writeString(root.resolve(module).resolve("pom.xml"), "<project/>");
+        }
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            free = String.valueOf(socket.getLocalPort());
+        }
+    }
+
+    /** What ab printed on stderr, for options refused before anything is built or run. */
+    private String refused(String... args) {
+        List<String> all = new ArrayList<>(List.of("--root", root.toString(), "ab", "--pairs", "dubbo-a", "-p", free,
+                "--out", root.resolve("ab").toString()));
+        all.addAll(List.of(args));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = RunnerCommandLine.run(all.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(ExitCode.USAGE, status, err.toString(StandardCharsets.UTF_8));
+        assertFalse(Files.exists(root.resolve("ab")), "nothing is written for a refused command");
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void badOptionsAreRefusedBeforeAnythingIsBuilt() {
+        String suite = root.toString();
+        assertTrue(refused(suite).startsWith("error: give a baseline and a candidate"));
+        assertTrue(refused("--trials", "2", suite, suite).startsWith("error: option trials: 2 is below 3"));
+        assertTrue(refused("--confirm-trials", "2", suite, suite).startsWith("error: option confirm-trials: 2 is"
+                + " neither 0 (none) nor at least 3"));
+        assertTrue(refused("--threshold", "-1", suite, suite).contains("option threshold: -1.0 is not a percentage"));
+        assertTrue(refused("-a", "--threads many", suite, suite).contains("--threads"));
+        assertTrue(refused("--candidate-server-args", "--inject-cost 'getUser", suite, suite).contains("unclosed"));
+        assertTrue(refused("--candidate-client-args", "--inject-cost getUser:soon", suite, suite)
+                .contains("option inject-cost: 'getUser:soon' is not <call>:<amount>"));
+        assertTrue(refused("--judge", suite, suite).startsWith("error: --judge judges the trials already in a"));
+        assertTrue(refused("--server-cpus", "0-", suite, suite).contains("option --server-cpus: '0-' is not a CPU"
+                + " list"));
+        assertTrue(refused("--duet", "--client-cpus", "0", suite, suite).startsWith("error: --duet pins each side to"
+                + " its own half of the CPUs: give no --server-cpus or --client-cpus"));
+        assertTrue(refused("-a", "--rate-sweep=50", suite, suite).startsWith("error: option rate-sweep: a sweep's"
+                + " rates are shares of each side's own capacity"));
+        assertTrue(refused("-a", "--rate=8000 --warmupIterations 1", suite, suite)
+                .contains("option warmupIterations: a JMH option"), "a fixed rate's trial is the open loop's: a JMH"
+                + " option beside it is refused");
+        assertTrue(refused("-a", "--rate 8000", "--scenario", "echo", suite, suite).startsWith("error: option"
+                + " scenario: an open-loop trial takes its calls from -a"));
+    }
+
+    @Test
+    void aSideThatIsNeitherACheckoutNorACommitIsNamed(@TempDir Path notASuite) throws IOException {
+        Files.writeString(root.resolve("benchmark.sh"), "#!/bin/sh\n");
+        assertTrue(refused(notASuite.toString(), root.toString()).startsWith("error: baseline " + notASuite
+                + " is a directory without benchmark.sh"));
+        assertTrue(refused(root.toString(), "no-such-ref-anywhere").startsWith("error: candidate 'no-such-ref-anywhere'"
+                + " is neither a directory nor a commit of the repository at " + root));
+    }
+
+    @Test
+    void aDirectoryWithTheLauncherIsASideAsItIs() throws Exception {
+        Files.writeString(root.resolve("benchmark.sh"), "#!/bin/sh\n");
+
+        AbCommand.Side side = AbCommand.side(root, "baseline", root.toString());
+
+        assertEquals(root, side.directory());
+        assertEquals(root.toString(), side.record().given());
+        assertEquals(null, side.record().commit(), "not a git checkout");
+    }
+
+    @Test
+    void aCommitIsCheckedOutOnceIntoItsOwnWorktree(@TempDir Path repository) throws Exception {
+        Files.writeString(repository.resolve("benchmark.sh"), "#!/bin/sh\n");
+        git(repository, "init", "-q");
+        git(repository, "add", "benchmark.sh");
+        git(repository, "-c", "user.name=test", "-c", "user.email=test@example.org", "commit", "-q", "-m", "one");
+
+        AbCommand.Side side = AbCommand.side(repository, "baseline", "HEAD");
+
+        assertTrue(side.record().commit().matches("[0-9a-f]{40}"), side.toString());
+        assertEquals(repository.resolve(AbCommand.WORKTREES).resolve(side.record().commit()), side.directory());
+        assertTrue(Files.isRegularFile(side.directory().resolve("benchmark.sh")));
+        assertEquals(side, AbCommand.side(repository, "baseline", "HEAD"), "the second time, the same checkout");
+    }
+
+    private static void git(Path directory, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("git", "-C", directory.toString()));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command).inheritIO().start();
+        assertEquals(0, git.waitFor(), String.join(" ", command));
+    }
+
+    @Test
+    void trialOptionsReachTheClientWholeWhateverTheirQuotes() {
+        List<String> words = List.of("--profile", "/tmp/with space", "--note", "it's", "--threads", "8,16");
+
+        String quoted = String.join(" ", words.stream().map(AbCommand::quote).toList());
+
+        assertEquals(words, ArgumentWords.split(quoted));
+        assertEquals("--threads 8,16", String.join(" ", List.of("--threads", "8,16").stream()
+                .map(AbCommand::quote).toList()), "plain words stay plain");
+    }
+
+    @Test
+    void theCpuThresholdByDefaultIsTheFixedRateDesignsOnlyForRunsThatRanIt() throws IOException {
+        Path fixed = abRun("fixed", List.of("--rate", "8000", "--warmup", "10"));
+        Path joined = abRun("joined", List.of("--rate=8000"));
+        Path saturated = abRun("saturated", List.of("--warmupIterations", "2"));
+
+        assertTrue(AbCommand.ranAtFixedRate(List.of(fixed, joined)));
+        assertFalse(AbCommand.ranAtFixedRate(List.of(fixed, saturated)), "a pool that mixes designs");
+        assertFalse(AbCommand.ranAtFixedRate(List.of(root.resolve("none"))), "no record: the judge names it");
+    }
+
+    private Path abRun(String name, List<String> clientArgs) throws IOException {
+        Path directory = Files.createDirectories(root.resolve(name));
+        AbRecord.Side side = new AbRecord.Side(".", "0123456789abcdef0123", false, root.toString());
+        new AbRecord(side, side, List.of("dubbo-a"), "user", clientArgs, List.of(), List.of(), 1, List.of("ab"),
+                "start", "end", List.of(), null, 0, null).write(directory);
+        return directory;
+    }
+}
