@@ -19,8 +19,8 @@ import org.rpcbench.runner.runall.RunAllCommand;
 
 /**
  * What {@code benchmark.sh} runs once the jars are built: the runner's launcher with every subcommand, those that
- * start JVMs (the runner's) and those that read what runs left (the report's and the gate's), and the gate as ab's
- * judge.
+ * start JVMs (the runner's) and those that read what runs left (the report's and the gate's, and {@code record},
+ * the suite's record files for tools and tests), and the gate as ab's judge.
  */
 public final class BenchmarkSh {
 
@@ -54,7 +54,8 @@ public final class BenchmarkSh {
     static int run(String[] args, PrintStream out, PrintStream err) {
         RecordFiles.warmUp();
         return Launcher.commandLine(out, err, List.of(new RunAllCommand(), new ReportCli.Report(),
-                new ReportCli.Compare(), new AbCommand(GATE), new HistoryCli(), new FlameDiffCommand()))
+                new ReportCli.Compare(), new AbCommand(GATE), new HistoryCli(), new RecordCommand(),
+                new FlameDiffCommand()))
                 .execute(args);
     }
 }

@@ -41,7 +41,7 @@ class BenchmarkShTest {
         List<String> listed = help.out().lines().dropWhile(line -> !line.equals("Commands:")).skip(1)
                 .takeWhile(line -> !line.isBlank()).filter(line -> line.matches("  \\S.*"))
                 .map(line -> line.trim().split(" ")[0]).toList();
-        assertEquals(List.of("run-all", "report", "compare", "ab", "history", "flamediff"), listed);
+        assertEquals(List.of("run-all", "report", "compare", "ab", "history", "record", "flamediff"), listed);
     }
 
     @Test
