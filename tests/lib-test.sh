@@ -52,6 +52,26 @@ check "no_process_within waits for a process to go, and fails on one that stays"
 check "wait_for_line gives up after its time, failing" \
     helpers 'if wait_for_line "'"$work"'/clean" "never written" 1; then exit 1; fi'
 
+# record_check reads a record as the contract binds it: a field the file holds but the record does not have is not
+# there, so a test of a field the suite no longer writes fails instead of reading what an old file kept
+mkdir -p "$work/run"
+printf '{"runId": "r1", "scenario": "soak", "pairs": [], "gone": 1}\n' >"$work/run/run.json"
+printf '[{"benchmark": "org.rpcbench.client.UserServiceBenchmark.getUser"}]\n' >"$work/jmh.json"
+# fails COMMAND...: the command fails (its output to $work/fails.out)
+fails() {
+    ! "$@" >"$work/fails.out" 2>&1
+}
+check "run_json passes on what the record holds, as typed values" \
+    run_json "$work/run/run.json" 'run["runId"] == "r1" and run["end"] is None and run["pairs"] == [] and pair is None'
+check "record_check fails on a field the file holds and the record does not" \
+    fails record_check "$work/run/run.json" 'r["gone"] == 1'
+check "the failed check names the field" grep -q "KeyError: 'gone'" "$work/fails.out"
+check "record_check fails on a file that is not of the record's kind" \
+    fails record_check --as run "$work/jmh.json" True
+check "record --field prints the value" test "$(record "$work/run/run.json" --field scenario)" = soak
+check "record --field fails on a field the record does not have" fails record "$work/run/run.json" --field gone
+check "and says which" grep -q "has no field gone$" "$work/fails.out"
+
 # A JMH fork orphaned: its client JVM killed while the fork warms up. The fork carries the port only as
 # -Drpcbench.port, so matching --port alone (the old rule) saw nothing left.
 port=$(free_port)

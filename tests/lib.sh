@@ -97,18 +97,22 @@ results() {
     "${root:?}/benchmark.sh" report --tsv "$@"
 }
 
-# run_json FILE PYTHON-EXPRESSION: the expression holds over a run directory's run.json, parsed as `run`, with its
-# first pair as `pair`
+# record [--as KIND] FILE [--field PATH]...: a record file of the suite as the suite binds it (benchmark.sh record),
+# the one way the tests read the suite's own records: a line per field, its path, a tab, its value; KIND where the
+# file's name does not say it (run.json, ab.json, verdict.json do)
+record() {
+    "${root:?}/benchmark.sh" record "$@"
+}
+
+# record_check [--as KIND] FILE PYTHON-EXPRESSION: the expression holds over the record, read by `record` and rebuilt
+# as `r` (tests/record.py: dicts and lists; a value that reads as a number, true or false is one, an empty one None)
+record_check() {
+    python3 "${root:?}/tests/record.py" "$@"
+}
+
+# run_json FILE PYTHON-EXPRESSION: record_check over a run directory's run.json as `run`, its first pair as `pair`
 run_json() {
-    python3 - "$1" "$2" <<'PY'
-import json, os, sys
-run = json.load(open(sys.argv[1]))
-pair = run["pairs"][0] if run["pairs"] else None
-if not eval(sys.argv[2]):
-    print("  run.json does not satisfy:", sys.argv[2])
-    print("  pairs:", json.dumps([{k: v for k, v in p.items() if k not in ("providers", "consumers")} for p in run["pairs"]])[:2000])
-    sys.exit(1)
-PY
+    record_check --names 'run = r; pair = run["pairs"][0] if run["pairs"] else None' "$@"
 }
 
 # processes_on PORT...: the suite's processes on those ports, one "pid command" line each: the launcher's servers
