@@ -18,18 +18,10 @@ work=$(mktemp -d)
 . "$root/tests/lib.sh"
 trap 'rm -rf "$work"' EXIT
 
-# verdict FILE PYTHON-EXPRESSION: the expression holds over an A/B run's verdict.json, parsed as `v`, with
+# verdict FILE PYTHON-EXPRESSION: the expression holds over an A/B run's verdict.json (record_check) as `v`, with
 # `regressed` the set of (call, metric) its regression lines name
 verdict() {
-    python3 - "$1" "$2" <<'PY'
-import json, sys
-v = json.load(open(sys.argv[1]))
-regressed = {(l["benchmark"].rsplit(".", 1)[-1], l["metric"]) for l in v["lines"] if l["verdict"] == "regression"}
-if not eval(sys.argv[2]):
-    print("  verdict.json does not satisfy:", sys.argv[2])
-    print("  regressed:", sorted(regressed))
-    sys.exit(1)
-PY
+    record_check --names 'v = r; regressed = {(l["benchmark"].rsplit(".", 1)[-1], l["metric"]) for l in v["lines"] if l["verdict"] == "regression"}' "$@"
 }
 
 check "ab without a candidate: exit 2" \
@@ -47,8 +39,7 @@ check "ab whose candidate's servers refuse an option: exit 2 in trial 1, with th
     --out "$work/refused" --candidate-server-args "--inject-costs getUser:2ms" \
     -a "--benchmarks getUser --warmupIterations 0 --measurementIterations 1 --measurementTime 1" "$root" "$root"
 check "no trial after the first ran" \
-    python3 -c 'import json, sys; sys.exit(0 if len(json.load(open(sys.argv[1]))["trials"]) == 1 else 1)' \
-    "$work/refused/ab.json"
+    record_check "$work/refused/ab.json" 'len(r["trials"]) == 1'
 
 if [ "$tier" = full ]; then
     calls=existUser,createUser,getUser,listUser
@@ -69,8 +60,7 @@ check "ab: the candidate's 2 ms more per getUser is a regression, exit 1" \
     "$root" "$root"
 # the full tier: three confirmation trials, run because the first three flagged it
 check "$trials trials ran, each both sides in the seed's order" \
-    python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); t = r["trials"]; n = int(sys.argv[2]); sys.exit(0 if r.get("confirmationFrom") == (4 if n > 3 else None) and len(t) == n and all(x["baselineExit"] == 0 and x["candidateExit"] == 0 and sorted(x["order"]) == ["baseline", "candidate"] for x in t) else 1)' \
-    "$work/ab/ab.json" "$trials"
+    record_check "$work/ab/ab.json" 'r["confirmationFrom"] == (4 if '"$trials"' > 3 else None) and len(r["trials"]) == '"$trials"' and all(x["baselineExit"] == 0 and x["candidateExit"] == 0 and sorted(x["order"]) == ["baseline", "candidate"] for x in r["trials"])'
 check "getUser's throughput and server CPU regressed; no other call did, on any metric" \
     verdict "$work/ab/verdict.json" '{("getUser", "score"), ("getUser", "cost.server.cpu")} <= regressed and {c for c, m in regressed} == {"getUser"} and not v["passed"] and v["trials"] == '"$trials"' and all(l["note"].startswith("confirmed: ") for l in v["lines"] if l["verdict"] == "regression" and v["trials"] > 3)'
 check "the table says what each metric could have seen" \
@@ -89,15 +79,16 @@ if [ "$(nproc)" -ge 2 ]; then
         -a "--warmupIterations 2 --warmupTime 2 --measurementIterations 2 --measurementTime 1 --benchmarks getUser" \
         "$root" "$root"
     check "each duet trial ran both sides at once, each side's JVMs on the CPUs the record names, alternated" \
-        python3 - "$work/duet" <<'PY'
-import json, sys
+        env PYTHONPATH="$root/tests" python3 - "$work/duet" <<'PY'
+import sys
+import record
 d = sys.argv[1]
-r = json.load(open(d + "/ab.json"))
+r = record.read(d + "/ab.json")
 halves = r["duetCpus"]
 assert len(halves) == 2 and halves[0] != halves[1], halves
 firsts = []
 for t in r["trials"]:
-    runs = {side: json.load(open(d + "/" + t[side + "Run"] + "/run.json")) for side in ("baseline", "candidate")}
+    runs = {side: record.read(d + "/" + t[side + "Run"] + "/run.json") for side in ("baseline", "candidate")}
     for side, run in runs.items():
         cpus = halves[t["order"].index(side)]
         command = run["command"]
@@ -124,7 +115,7 @@ check "ab at a fixed rate: the candidate's 10 ms more per getUser on each side i
     --candidate-server-args "--inject-cost getUser:10ms" --candidate-client-args "--inject-cost getUser:10ms" \
     -a "--rate 50 --calls getUser --warmup 1 --duration 3" "$root" "$root"
 check "the open loop's server and client CPU per getUser regressed, judged at its rate" \
-    verdict "$work/fixed/verdict.json" '("getUser", "cost.server.cpu") in regressed and ("getUser", "cost.client.cpu") in regressed and not v["passed"] and all(l["params"] == {"rate": "50"} for l in v["lines"])'
+    verdict "$work/fixed/verdict.json" '("getUser", "cost.server.cpu") in regressed and ("getUser", "cost.client.cpu") in regressed and not v["passed"] and all(l["params"] == {"rate": 50} for l in v["lines"])'
 check "nothing left on the fixed-rate run's port" no_process_on "$fixed_port"
 
 check "ab --judge: the same trials under thresholds no change reaches pass, exit 0" \
