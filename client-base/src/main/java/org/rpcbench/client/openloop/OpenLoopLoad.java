@@ -20,7 +20,9 @@ import org.rpcbench.contract.Stopped;
 import org.rpcbench.stack.Target;
 
 /**
- * The open-loop load: each call in turn, warmed up in a closed loop, then at the rate; or through the sweep. Then
+ * The open-loop load: every call warmed up in a closed loop first, so that no call is measured while the JIT still
+ * compiles the paths the calls share (the first call of a fresh JVM read several times slower than the rest here);
+ * then each in turn at the rate, or through the sweep. Then
  * the report, and beside it per call and rate an interval log and a percentile distribution named after the result
  * file ({@code <result>.<call>[-<percent>pct].hlog}, {@code .hlog.hgrm}).
  */
@@ -59,12 +61,16 @@ public final class OpenLoopLoad implements Load {
         List<OpenLoopReport.CallResult> calls = new ArrayList<>();
         try {
             for (OpenLoopCall call : settings.calls()) {
+                if (server.gone() == null) {
+                    trials.warmUp(call);
+                }
+            }
+            for (OpenLoopCall call : settings.calls()) {
                 if (server.gone() != null) {
                     break;
                 }
                 String file = session.resultFile().getFileName() + "." + call.name().replace(':', '-');
                 if (settings.rate() != null) {
-                    trials.warmUp(call);
                     calls.add(printed(session, trials.run(call, settings.rate(), null,
                             session.resultFile().resolveSibling(file + ".hlog"))));
                     continue;

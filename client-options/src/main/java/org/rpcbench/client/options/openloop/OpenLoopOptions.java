@@ -44,9 +44,9 @@ public final class OpenLoopOptions {
     JmhTime duration;
 
     @Option(names = "--warmup", paramLabel = "time", converter = TimeConverter.class,
-            description = "per call, a closed loop of every thread first (the JIT compiles at full speed), then"
-                    + " this long again at each rate before it is measured (default: 10; the first call measured"
-                    + " after a shorter one reads slower than the rest here)")
+            description = "per call, a closed loop of every thread before any call is measured (the JIT compiles"
+                    + " at full speed), then this long again at each rate, and before a sweep's capacity, before it"
+                    + " is measured (default: 10)")
     JmhTime warmup;
 
     @Option(names = "--arrival", paramLabel = "fixed|poisson",
