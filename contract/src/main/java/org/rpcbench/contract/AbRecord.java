@@ -22,11 +22,13 @@ import java.util.List;
  *                   its verdict is judged by; null in records written before it was kept
  * @param duetCpus   a duet's two CPU lists (each side's servers and clients on one, both sides at once); null when
  *                   the sides ran one after the other
+ * @param rateProbe  how the trials' fixed rate was found, when ab measured it on the baseline; null when the rate
+ *                   was given, or the trials ran JMH's closed loop
  */
 public record AbRecord(Side baseline, Side candidate, List<String> pairs, String scenario, List<String> clientArgs,
         List<String> candidateServerArgs, List<String> candidateClientArgs, long seed, List<String> command,
         String start, String end, List<Trial> trials, Integer confirmationFrom, Integer confirmationTrials,
-        List<String> duetCpus) {
+        List<String> duetCpus, RateProbe rateProbe) {
 
     public AbRecord {
         candidateClientArgs = candidateClientArgs == null ? List.of() : candidateClientArgs;
@@ -73,15 +75,27 @@ public record AbRecord(Side baseline, Side candidate, List<String> pairs, String
         }
     }
 
+    /**
+     * The run that found the trials' rate: each call's capacity in a closed loop, measured once on the baseline
+     * before the first trial; the trials ran every call at {@code sharePercent} of the lowest, {@code call}'s.
+     *
+     * @param run the probe's run directory beside ab.json
+     * @param capacity {@code call}'s closed-loop calls/s
+     * @param rate the trials' rate, calls/s of each call
+     */
+    public record RateProbe(String run, String call, double capacity, int sharePercent, double rate) {
+    }
+
     public AbRecord withTrials(List<Trial> trials, String end) {
         return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs,
                 candidateClientArgs, seed, command, start, end, List.copyOf(trials), confirmationFrom,
-                confirmationTrials, duetCpus);
+                confirmationTrials, duetCpus, rateProbe);
     }
 
     public AbRecord withConfirmationFrom(int trial) {
         return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs,
-                candidateClientArgs, seed, command, start, end, trials, trial, confirmationTrials, duetCpus);
+                candidateClientArgs, seed, command, start, end, trials, trial, confirmationTrials, duetCpus,
+                rateProbe);
     }
 
     /** Whether the two sides of a trial ran at once. */

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -51,8 +52,10 @@ import sun.misc.Signal;
 
 /**
  * {@code benchmark.sh ab}: a baseline and a candidate measured in one job, trial after trial; a trial runs each
- * side's run-all once (fresh servers and JMH forks: between JVMs is where the spread lives here), the two in random
- * order, one at a time, or in a duet both at once, each on its own half of the CPUs. Then the {@link AbJudge} given
+ * side's run-all once (fresh servers and clients: between JVMs is where the spread lives here), the two in random
+ * order, one at a time, or in a duet both at once, each on its own half of the CPUs. By default each trial runs the
+ * open loop at one fixed rate, found on the baseline first, where CPU per call spreads least; with
+ * {@code --saturated}, JMH's closed loop. Then the {@link AbJudge} given
  * judges the trials; when they flag a regression, confirmation trials follow and the regression stands only if they
  * flag it too. Each side runs through its own launcher, so its clients, servers and runner are its own code; only
  * the judging is this version's. Exit 0 no regression, 1 a regression or a failed pair, 2 bad options or nothing to
@@ -60,9 +63,11 @@ import sun.misc.Signal;
  */
 @Command(name = "ab", sortOptions = false, usageHelpAutoWidth = true,
         description = "Measures a baseline and a candidate in turn, in random order within each trial, and judges"
-                + " the candidate: per benchmark, CPU and bytes per call, the ratio of the means with a bootstrap"
-                + " interval, a regression only when the whole interval lies beyond the threshold and confirmation"
-                + " trials, run when the first flag one, flag it again.")
+                + " the candidate: per call, its CPU and bytes per call on each side and its time, the ratio of the"
+                + " means with a bootstrap interval, a regression only when the whole interval lies beyond the"
+                + " threshold and confirmation trials, run when the first flag one, flag it again. Each trial runs"
+                + " every call at one fixed rate, found first as a share of the baseline's lowest capacity, unless"
+                + " --saturated.")
 public final class AbCommand implements Callable<Integer> {
 
     static final int MIN_TRIALS = 3;
@@ -80,6 +85,12 @@ public final class AbCommand implements Callable<Integer> {
      */
     static final double DEFAULT_FIXED_RATE_CPU_THRESHOLD = 2;
     static final double DEFAULT_ALLOCATION_THRESHOLD = 1;
+    /**
+     * The trials' rate as a share of the lowest call's closed-loop capacity: at half of it every call kept its rate
+     * in every trial here, with the headroom a slow JVM needs, and the CPU per call spread 1-2% between JVMs
+     * (docs/reports-and-gate.md).
+     */
+    static final int DEFAULT_RATE_SHARE = 50;
     static final int DEFAULT_SIMULATIONS = 200;
     static final List<Double> DEFAULT_SHIFTS = List.of(1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0);
     /** In a duet the candidate's servers bind this far above the baseline's port. */
@@ -125,10 +136,19 @@ public final class AbCommand implements Callable<Integer> {
 
     @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
             description = "more client options for both sides; they win over a trial's own (run-all's --length"
-                    + " trial: " + RunLength.TRIAL_SETTINGS + "); with --rate, each trial runs the open loop at that"
-                    + " fixed rate instead and the gate judges each call's mean response time and its CPU and bytes"
-                    + " per call over the window")
+                    + " trial: " + RunLength.TRIAL_OPEN_LOOP_SETTINGS + " at the rate; with --saturated "
+                    + RunLength.TRIAL_SETTINGS + "), e.g. \"--calls getUser\", or \"--rate 8000\" to give the"
+                    + " rate instead of finding it")
     String clientArgs = "";
+
+    @Option(names = "--saturated", description = "run JMH's closed loop in each trial instead, every thread calling"
+            + " again as soon as it is answered, and judge throughput too; CPU per call spreads 5-10 times more so")
+    boolean saturated;
+
+    @Option(names = "--rate-share", paramLabel = "PERCENT", description = "without a rate in -a: the trials'"
+            + " rate, this share of the lowest capacity of any call in a closed loop, measured once on the"
+            + " baseline before the first trial (default: ${DEFAULT-VALUE})")
+    Integer rateShare;
 
     @Option(names = "--candidate-server-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,
             description = "server options for the candidate only, e.g. \"--inject-cost getUser:20us\": a candidate"
@@ -198,6 +218,9 @@ public final class AbCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
+    /** The rate probe's client options, when ab finds the trials' rate itself; else null. */
+    private List<String> probeArgs;
+
     /** In a duet, whether the baseline has the first half of the CPUs in odd-numbered trials. */
     private boolean baselineOnFirstCpusInOddTrials;
 
@@ -247,7 +270,7 @@ public final class AbCommand implements Callable<Integer> {
         }
         List<String> duetCpus = duet ? duetCpus() : null;
         List<String> trialArgs = check();
-        AbVerdict.Thresholds thresholds = thresholds(ArgumentWords.given(trialArgs, OptionNames.RATE));
+        AbVerdict.Thresholds thresholds = thresholds(!saturated);
         Path root = launcher.suite().root();
         Path directory = (out != null ? this.out : root.resolve("results").resolve("ab-" + RunFiles.utcStamp()))
                 .toAbsolutePath().normalize();
@@ -272,10 +295,21 @@ public final class AbCommand implements Callable<Integer> {
                 return interrupted ? ExitCode.INTERRUPTED : ExitCode.USAGE;
             }
         }
+        AbRecord.RateProbe rateProbe = null;
+        if (probeArgs != null) {
+            Optional<AbRecord.RateProbe> probed = probeRate(before, directory, duetCpus);
+            if (probed.isEmpty()) {
+                return interrupted ? ExitCode.INTERRUPTED : ExitCode.USAGE;
+            }
+            rateProbe = probed.get();
+            trialArgs = new ArrayList<>(trialArgs);
+            trialArgs.addAll(List.of(OptionNames.RATE, CapacityProbe.format(rateProbe.rate())));
+        }
         long orderSeed = seed != null ? seed : new Random().nextLong();
         AbRecord record = new AbRecord(before.record(), after.record(), pairs, scenario, trialArgs,
                 ArgumentWords.split(candidateServerArgs), ArgumentWords.split(candidateClientArgs), orderSeed,
-                Launcher.typed(spec), Instant.now().toString(), null, List.of(), null, confirmationTrials, duetCpus);
+                Launcher.typed(spec), Instant.now().toString(), null, List.of(), null, confirmationTrials, duetCpus,
+                rateProbe);
         record.write(directory);
         console.println("ab " + directory.getFileName() + ": " + trials + " trials of " + String.join(",", pairs)
                 + ", scenario " + scenario + (duet ? ", both sides at once in each trial, on CPUs "
@@ -352,18 +386,35 @@ public final class AbCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("option rate-sweep: a sweep's rates are shares of each side's own"
                         + " capacity, so the two sides would not meet the same load; give a fixed --rate");
             }
-            boolean fixedRate = ArgumentWords.given(given, OptionNames.RATE);
-            if (fixedRate && !"user".equals(scenario)) {
-                throw new IllegalArgumentException("option scenario: an open-loop trial takes its calls from -a"
-                        + " \"--calls ...\" (the four UserService calls by default)");
+            boolean rateGiven = ArgumentWords.given(given, OptionNames.RATE);
+            if (saturated && rateGiven) {
+                throw new IllegalArgumentException("--saturated runs JMH's closed loop in each trial: give no -a"
+                        + " \"--rate ...\"");
             }
-            // at a fixed rate, a trial is the open loop's warmup and window per call; else JMH's trial schedule
-            trialArgs = fixedRate ? RunLength.TRIAL.openLoopArgs(given)
-                    : RunLength.TRIAL.clientArgs(given);
+            if (rateShare != null && (saturated || rateGiven)) {
+                throw new IllegalArgumentException("option rate-share: the share sets the rate ab finds; give none"
+                        + " with " + (saturated ? "--saturated" : "a rate in -a"));
+            }
+            if (rateShare != null && (rateShare < 1 || rateShare > 100)) {
+                throw new IllegalArgumentException("option rate-share: " + rateShare + " is not a percentage of 1"
+                        + " to 100");
+            }
+            if (!saturated && !"user".equals(scenario)) {
+                throw new IllegalArgumentException("option scenario: an open-loop trial takes its calls from -a"
+                        + " \"--calls ...\" (the four UserService calls by default); give --saturated to run a"
+                        + " scenario in JMH");
+            }
+            // a trial is the open loop's warmup and window per call at the rate, or JMH's trial schedule
+            trialArgs = saturated ? RunLength.TRIAL.clientArgs(given) : RunLength.TRIAL.openLoopArgs(given);
+            probeArgs = saturated || rateGiven ? null : CapacityProbe.clientArgs(given);
             ArgumentWords.split(candidateServerArgs);
             List<String> candidateTrialArgs = new ArrayList<>(trialArgs);
+            if (probeArgs != null) {
+                // the rate is found later; any will do to check the rest
+                candidateTrialArgs.addAll(List.of(OptionNames.RATE, "1"));
+            }
             candidateTrialArgs.addAll(ArgumentWords.split(candidateClientArgs));
-            ClientOptions.parse(candidateTrialArgs);
+            parseClientArgs(candidateTrialArgs);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -388,6 +439,55 @@ public final class AbCommand implements Callable<Integer> {
             }
         }
         return trialArgs;
+    }
+
+    /** Parses a trial's client options, naming --saturated when a JMH option meets the rate ab will add. */
+    private void parseClientArgs(List<String> args) {
+        try {
+            ClientOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            if (probeArgs != null && e.getMessage().contains("JMH")) {
+                throw new IllegalArgumentException(e.getMessage() + " (ab's trials run the open loop at a fixed"
+                        + " rate; --saturated runs JMH's closed loop)", e);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Runs the rate probe on the baseline and prints what it found; empty when it failed or was interrupted, after
+     * saying why.
+     */
+    private Optional<AbRecord.RateProbe> probeRate(Side before, Path directory, List<String> duetCpus)
+            throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        int share = rateShare != null ? rateShare : DEFAULT_RATE_SHARE;
+        Path run = directory.resolve(CapacityProbe.RUN);
+        Path log = directory.resolve(CapacityProbe.RUN + ".log");
+        out.println("finding the trials' rate: each call's capacity in a closed loop of the baseline");
+        out.flush();
+        List<String> command = runAllCommand(before, run, probeArgs, port,
+                duetCpus != null ? duetCpus.get(0) : null);
+        command.addAll(List.of(OptionNames.RATE_SWEEP, String.valueOf(share)));
+        Optional<Integer> exit = runToEnd(CapacityProbe.RUN, command, before.directory(), log,
+                Duration.ofMinutes(trialTimeout));
+        if (interrupted) {
+            return Optional.empty();
+        }
+        try {
+            if (exit.isEmpty()) {
+                throw new IllegalStateException("it did not end in " + trialTimeout + " minutes");
+            }
+            AbRecord.RateProbe probe = CapacityProbe.rate(run, share);
+            out.println(String.format(Locale.ROOT, "rate: %,.0f calls/s of each call, %d%% of %s's %,.0f calls/s",
+                    probe.rate(), share, probe.call(), probe.capacity()));
+            out.flush();
+            return Optional.of(probe);
+        } catch (IllegalStateException | UncheckedIOException e) {
+            spec.commandLine().getErr().println("error: the rate probe on the baseline failed: " + e.getMessage()
+                    + ": see " + log);
+            return Optional.empty();
+        }
     }
 
     /**
@@ -625,27 +725,38 @@ public final class AbCommand implements Callable<Integer> {
      */
     private List<String> trialCommand(AbRecord record, AbRecord.Trial trial, Side side, Path runDirectory) {
         boolean candidateInDuet = record.duet() && AbRecord.CANDIDATE.equals(side.name());
-        // run-all runs the open loop when told the rate itself; the trial's own times replace quick's
-        String rate = ArgumentWords.valueOf(record.clientArgs(), OptionNames.RATE);
-        List<String> clientArgs = new ArrayList<>(ArgumentWords.without(record.clientArgs(), OptionNames.RATE));
+        List<String> clientArgs = new ArrayList<>(record.clientArgs());
         if (AbRecord.CANDIDATE.equals(side.name())) {
             clientArgs.addAll(record.candidateClientArgs());
         }
+        List<String> command = runAllCommand(side, runDirectory, clientArgs,
+                candidateInDuet ? port + DUET_PORT_STEP : port,
+                record.duet() ? record.duetCpus().get(trial.order().indexOf(side.name())) : null);
+        if (AbRecord.CANDIDATE.equals(side.name()) && !record.candidateServerArgs().isEmpty()) {
+            command.addAll(List.of("--server-args", quoted(record.candidateServerArgs())));
+        }
+        return command;
+    }
+
+    /**
+     * A side's run-all of the pairs with these client options, on {@code sideCpus} (a duet's half) or as --server-cpus
+     * and --client-cpus say.
+     */
+    private List<String> runAllCommand(Side side, Path runDirectory, List<String> clientArgs, int sidePort,
+            String sideCpus) {
+        // run-all runs the open loop when told the rate itself; the trial's own times replace quick's
+        String rate = ArgumentWords.valueOf(clientArgs, OptionNames.RATE);
         List<String> command = new ArrayList<>(List.of("bash", side.directory().resolve("benchmark.sh").toString(),
-                "run-all", "--length", "quick", "--pairs", String.join(",", record.pairs()), "--scenario",
-                record.scenario(), "-p", String.valueOf(candidateInDuet ? port + DUET_PORT_STEP : port), "--out",
-                runDirectory.toString(), "-a", quoted(clientArgs)));
+                "run-all", "--length", "quick", "--pairs", String.join(",", pairs), "--scenario", scenario, "-p",
+                String.valueOf(sidePort), "--out", runDirectory.toString(), "-a",
+                quoted(ArgumentWords.without(clientArgs, OptionNames.RATE))));
         if (rate != null) {
             command.addAll(List.of(OptionNames.RATE, rate));
         }
-        if (record.duet()) {
-            String sideCpus = record.duetCpus().get(trial.order().indexOf(side.name()));
+        if (sideCpus != null) {
             command.addAll(List.of(CpuPinning.SERVER_CPUS, sideCpus, CpuPinning.CLIENT_CPUS, sideCpus));
         } else {
             command.addAll(cpus.args());
-        }
-        if (AbRecord.CANDIDATE.equals(side.name()) && !record.candidateServerArgs().isEmpty()) {
-            command.addAll(List.of("--server-args", quoted(record.candidateServerArgs())));
         }
         return command;
     }

@@ -82,6 +82,21 @@ class AbCommandTest {
     }
 
     @Test
+    void theFixedRateDesignsOptionsAreRefusedWhereTheyCannotHold() {
+        String suite = root.toString();
+        assertTrue(refused("-a", "--warmupIterations 1", suite, suite).contains("(ab's trials run the open loop at a"
+                + " fixed rate; --saturated runs JMH's closed loop)"), "a JMH option names the way to JMH");
+        assertTrue(refused("--scenario", "echo", suite, suite).contains("give --saturated to run a scenario in JMH"));
+        assertTrue(refused("--saturated", "-a", "--rate 8000", suite, suite).startsWith("error: --saturated runs"
+                + " JMH's closed loop in each trial: give no -a \"--rate ...\""));
+        assertTrue(refused("--rate-share", "50", "-a", "--rate 8000", suite, suite).startsWith("error: option"
+                + " rate-share: the share sets the rate ab finds; give none with a rate in -a"));
+        assertTrue(refused("--rate-share", "50", "--saturated", suite, suite).contains("give none with --saturated"));
+        assertTrue(refused("--rate-share", "0", suite, suite).startsWith("error: option rate-share: 0 is not a"
+                + " percentage of 1 to 100"));
+    }
+
+    @Test
     void aSideThatIsNeitherACheckoutNorACommitIsNamed(@TempDir Path notASuite) throws IOException {
         Files.writeString(root.resolve("benchmark.sh"), "#!/bin/sh\n");
         assertTrue(refused(notASuite.toString(), root.toString()).startsWith("error: baseline " + notASuite
@@ -149,7 +164,7 @@ class AbCommandTest {
         Path directory = Files.createDirectories(root.resolve(name));
         AbRecord.Side side = new AbRecord.Side(".", "0123456789abcdef0123", false, root.toString());
         new AbRecord(side, side, List.of("dubbo-a"), "user", clientArgs, List.of(), List.of(), 1, List.of("ab"),
-                "start", "end", List.of(), null, 0, null).write(directory);
+                "start", "end", List.of(), null, 0, null, null).write(directory);
         return directory;
     }
 }
