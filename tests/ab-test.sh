@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# The A/B gate as a user meets it: bad input refused, then one A/B run of the kryo pair with short settings whose
-# candidate's servers spend 2 ms more CPU in every getUser: getUser is flagged (its throughput and its server CPU),
-# and the other calls, the same code on both sides, are not, so one run tests both directions of the gate; then the
-# same trials judged again with other thresholds, and the verdict kept as the history's first night; a duet run
-# (both sides at once, each on its own CPU) of getUser alone, flagged the same way; and a run at a fixed rate (the
-# open loop in every trial) whose candidate spends 10 ms more in getUser, flagged on its server CPU. The fast tier
-# runs three trials of getUser and existUser; the full tier the four calls, flagged by the first three trials and
-# again by three confirmation trials. Ends with "N passed, N failed, N skipped".
-# The thresholds sit between the noise of trials this short and the cost: an unchanged call's server CPU per call
-# came out +39% in one such run (listUser's, detectable 183%), and a 40% CPU threshold flagged it in a CI run, while
-# getUser's throughput falls by about 86% and its server CPU per call rises about sixteenfold.
+# The A/B gate as a user meets it: bad input refused; then ab's default design (each trial the open loop at one
+# fixed rate, found first on the baseline) at its shipped thresholds with short settings, in both directions: an A/A
+# run that passes, and a run whose candidate spends 50 us more CPU per getUser on each side, flagged on getUser's CPU
+# and on nothing of existUser's. Then the saturated design (JMH in every trial): a run whose candidate's servers
+# spend 2 ms more in every getUser, flagged on getUser (its throughput and its server CPU) and on no other call; the
+# same trials judged again with other thresholds, and the verdict kept as the history's first night; and a duet run
+# (both sides at once, each on its own CPU) of getUser alone, flagged the same way. The saturated runs are judged at
+# wider thresholds, between the noise of trials this short and the cost: an unchanged call's server CPU per call
+# came out +39% in one such run (listUser's, detectable 183%), while getUser's throughput falls by about 86% and its
+# server CPU per call rises about sixteenfold. The fast tier runs three saturated trials of getUser and existUser;
+# the full tier the four calls, flagged by the first three trials and again by three confirmation trials. Ends with
+# "N passed, N failed, N skipped".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -35,11 +36,34 @@ check "ab with two trials: exit 2 (an interval needs three)" \
 # a mistyped candidate server option: every trial would refuse it, so the first says so and ends the run
 check "ab whose candidate's servers refuse an option: exit 2 in trial 1, with the server's own words" \
     exits_with 2 "the candidate's run of trial 1 could not run dubbo-kryo: dubbo-kryo-server cannot run this: exited 2 before it was ready: error: Unknown options?: '--inject-costs'" \
-    "$work/refused.out" -- "$root/benchmark.sh" ab -p "$(free_port)" --trials 3 --pairs dubbo-kryo \
+    "$work/refused.out" -- "$root/benchmark.sh" ab -p "$(free_port)" --trials 3 --pairs dubbo-kryo --saturated \
     --out "$work/refused" --candidate-server-args "--inject-costs getUser:2ms" \
     -a "--benchmarks getUser --warmupIterations 0 --measurementIterations 1 --measurementTime 1" "$root" "$root"
 check "no trial after the first ran" \
     record_check "$work/refused/ab.json" 'len(r["trials"]) == 1'
+
+# ab's defaults: each trial runs the open loop at one fixed rate for every call, found first on the baseline, and the
+# gate judges per call its response time and what a call cost each side, at the shipped thresholds
+fixed_calls="--calls existUser,getUser --warmup 2 --duration 3"
+aa_port=$(free_port)
+EXITS_WITH_TIMEOUT=1500
+check "ab at its defaults, both sides one checkout: no regression, exit 0" \
+    exits_with 0 "\*\*Gate: passed\*\*" "$work/aa.out" -- \
+    "$root/benchmark.sh" ab -p "$aa_port" --trials 3 --confirm-trials 3 --pairs dubbo-kryo --seed 8 --out "$work/aa" \
+    -a "$fixed_calls" "$root" "$root"
+check "the rate was found on the baseline first, and every trial ran at it" \
+    record_check "$work/aa/ab.json" 'r["rateProbe"]["run"] == "rate-probe" and r["rateProbe"]["sharePercent"] == 50 and r["rateProbe"]["rate"] > 0 and r["clientArgs"][r["clientArgs"].index("--rate") + 1] == round(r["rateProbe"]["rate"]) and len(r["trials"]) >= 3'
+check "nothing left on the A/A run's port" no_process_on "$aa_port"
+
+fixed_port=$(free_port)
+check "ab at its defaults: the candidate's 50 us more per getUser on each side is a CPU regression, exit 1" \
+    exits_with 1 "\*\*Gate: failed\*\*" "$work/fixed.out" -- \
+    "$root/benchmark.sh" ab -p "$fixed_port" --trials 3 --confirm-trials 3 --pairs dubbo-kryo --seed 7 \
+    --out "$work/fixed" --candidate-server-args "--inject-cost getUser:50us" \
+    --candidate-client-args "--inject-cost getUser:50us" -a "$fixed_calls" "$root" "$root"
+check "getUser's server and client CPU per call regressed, confirmed, judged at the rate; existUser did not" \
+    verdict "$work/fixed/verdict.json" '("getUser", "cost.server.cpu") in regressed and ("getUser", "cost.client.cpu") in regressed and {c for c, m in regressed} == {"getUser"} and not v["passed"] and v["trials"] == 6 and all("rate" in l["params"] for l in v["lines"])'
+check "nothing left on the fixed-rate run's port" no_process_on "$fixed_port"
 
 if [ "$tier" = full ]; then
     calls=existUser,createUser,getUser,listUser
@@ -50,11 +74,10 @@ else
 fi
 trials=$((3 + confirm_trials))
 port=$(free_port)
-EXITS_WITH_TIMEOUT=1500
 check "ab: the candidate's 2 ms more per getUser is a regression, exit 1" \
     exits_with 1 "\*\*Gate: failed\*\*" "$work/ab.out" -- \
-    "$root/benchmark.sh" ab -p "$port" --trials 3 --confirm-trials "$confirm_trials" --pairs dubbo-kryo --seed 7 \
-    --out "$work/ab" --threshold 60 --cpu-threshold 200 --alloc-threshold 10 \
+    "$root/benchmark.sh" ab --saturated -p "$port" --trials 3 --confirm-trials "$confirm_trials" --pairs dubbo-kryo \
+    --seed 7 --out "$work/ab" --threshold 60 --cpu-threshold 200 --alloc-threshold 10 \
     --candidate-server-args "--inject-cost getUser:2ms" \
     -a "--warmupIterations 2 --warmupTime 2 --measurementIterations 2 --measurementTime 1 --benchmarks $calls" \
     "$root" "$root"
@@ -73,7 +96,7 @@ if [ "$(nproc)" -ge 2 ]; then
     duet_port=$(free_port)
     check "ab --duet: the candidate's 2 ms more per getUser is a regression, exit 1" \
         exits_with 1 "\*\*Gate: failed\*\*" "$work/duet.out" -- \
-        "$root/benchmark.sh" ab --duet -p "$duet_port" --trials 3 --confirm-trials 0 --pairs dubbo-kryo --seed 7 \
+        "$root/benchmark.sh" ab --duet --saturated -p "$duet_port" --trials 3 --confirm-trials 0 --pairs dubbo-kryo --seed 7 \
         --out "$work/duet" --threshold 60 --cpu-threshold 200 --alloc-threshold 10 \
         --candidate-server-args "--inject-cost getUser:2ms" \
         -a "--warmupIterations 2 --warmupTime 2 --measurementIterations 2 --measurementTime 1 --benchmarks getUser" \
@@ -105,18 +128,6 @@ PY
 else
     skip "ab --duet" "this machine has $(nproc) CPU; a duet needs two"
 fi
-
-# at a fixed rate: each trial runs the open loop, judged per call on its response time and what a call cost
-fixed_port=$(free_port)
-check "ab at a fixed rate: the candidate's 10 ms more per getUser on each side is a CPU regression, exit 1" \
-    exits_with 1 "\*\*Gate: failed\*\*" "$work/fixed.out" -- \
-    "$root/benchmark.sh" ab -p "$fixed_port" --trials 3 --confirm-trials 0 --pairs dubbo-kryo --seed 7 \
-    --out "$work/fixed" --threshold 60 --cpu-threshold 50 --alloc-threshold 10 \
-    --candidate-server-args "--inject-cost getUser:10ms" --candidate-client-args "--inject-cost getUser:10ms" \
-    -a "--rate 50 --calls getUser --warmup 1 --duration 3" "$root" "$root"
-check "the open loop's server and client CPU per getUser regressed, judged at its rate" \
-    verdict "$work/fixed/verdict.json" '("getUser", "cost.server.cpu") in regressed and ("getUser", "cost.client.cpu") in regressed and not v["passed"] and all(l["params"] == {"rate": 50} for l in v["lines"])'
-check "nothing left on the fixed-rate run's port" no_process_on "$fixed_port"
 
 check "ab --judge: the same trials under thresholds no change reaches pass, exit 0" \
     exits_with 0 "\*\*Gate: passed\*\*" "$work/judge.out" -- \
