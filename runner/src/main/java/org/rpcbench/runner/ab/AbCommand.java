@@ -87,7 +87,7 @@ public final class AbCommand implements Callable<Integer> {
     static final double DEFAULT_ALLOCATION_THRESHOLD = 1;
     /**
      * The trials' rate as a share of the lowest call's closed-loop capacity: at half of it every call kept its rate
-     * in every trial here, with the headroom a slow JVM needs, and the CPU per call spread 1-2% between JVMs
+     * in every trial here, with the headroom a slow JVM needs, and the CPU per call spread about 2% between JVMs
      * (docs/reports-and-gate.md).
      */
     static final int DEFAULT_RATE_SHARE = 50;
@@ -147,7 +147,7 @@ public final class AbCommand implements Callable<Integer> {
 
     @Option(names = "--rate-share", paramLabel = "PERCENT", description = "without a rate in -a: the trials'"
             + " rate, this share of the lowest capacity of any call in a closed loop, measured once on the"
-            + " baseline before the first trial (default: ${DEFAULT-VALUE})")
+            + " baseline before the first trial (default: " + DEFAULT_RATE_SHARE + ")")
     Integer rateShare;
 
     @Option(names = "--candidate-server-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,
