@@ -52,7 +52,7 @@ class RecordCommandTest {
     void everyFieldOfAnAbRecordInItsOrderNestedAndIndexed() {
         new AbRecord(new AbRecord.Side("HEAD~1", "abc", null, "/b"), new AbRecord.Side("HEAD", "def", false, "/c"),
                 List.of("dubbo-kryo"), null, List.of(), List.of(), List.of(), 7, List.of("ab"), "s", null,
-                List.of(trial(1, 0), trial(2, null)), null, 0, null, null).write(directory);
+                List.of(trial(1, 0), trial(2, null)), null, 0, null, null, null, null).write(directory);
         Result read = run(directory.resolve(AbRecord.FILE_NAME).toString());
         assertEquals(ExitCode.OK, read.status(), read.err());
         List<String> lines = read.out().lines().toList();

@@ -24,14 +24,20 @@ import java.util.List;
  *                   the sides ran one after the other
  * @param rateProbe  how the trials' fixed rate was found, when ab measured it on the baseline; null when the rate
  *                   was given, or the trials ran JMH's closed loop
+ * @param baselineJvmOptions the run-all options that set the baseline's JDKs and JVM flags; empty when none were
+ *                   given (or absent, in records written before they were kept)
+ * @param candidateJvmOptions the same for the candidate: the baseline's with the candidate's own over them
  */
 public record AbRecord(Side baseline, Side candidate, List<String> pairs, String scenario, List<String> clientArgs,
         List<String> candidateServerArgs, List<String> candidateClientArgs, long seed, List<String> command,
         String start, String end, List<Trial> trials, Integer confirmationFrom, Integer confirmationTrials,
-        List<String> duetCpus, RateProbe rateProbe) {
+        List<String> duetCpus, RateProbe rateProbe, List<String> baselineJvmOptions,
+        List<String> candidateJvmOptions) {
 
     public AbRecord {
         candidateClientArgs = candidateClientArgs == null ? List.of() : candidateClientArgs;
+        baselineJvmOptions = baselineJvmOptions == null ? List.of() : baselineJvmOptions;
+        candidateJvmOptions = candidateJvmOptions == null ? List.of() : candidateJvmOptions;
     }
 
     public static final String FILE_NAME = "ab.json";
@@ -89,13 +95,13 @@ public record AbRecord(Side baseline, Side candidate, List<String> pairs, String
     public AbRecord withTrials(List<Trial> trials, String end) {
         return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs,
                 candidateClientArgs, seed, command, start, end, List.copyOf(trials), confirmationFrom,
-                confirmationTrials, duetCpus, rateProbe);
+                confirmationTrials, duetCpus, rateProbe, baselineJvmOptions, candidateJvmOptions);
     }
 
     public AbRecord withConfirmationFrom(int trial) {
         return new AbRecord(baseline, candidate, pairs, scenario, clientArgs, candidateServerArgs,
                 candidateClientArgs, seed, command, start, end, trials, trial, confirmationTrials, duetCpus,
-                rateProbe);
+                rateProbe, baselineJvmOptions, candidateJvmOptions);
     }
 
     /** Whether the two sides of a trial ran at once. */

@@ -153,7 +153,7 @@ public final class AbRuns {
         new AbRecord(new AbRecord.Side("HEAD~1", "0123456789abcdef0123", null, "/wt/a"),
                 new AbRecord.Side("/work/main", "fedcba9876543210fedc", true, "/work/main"), List.of("dubbo-kryo"),
                 "user", clientArgs, List.of(), List.of(), 42, List.of("benchmark.sh", "ab"), "start", "end", done,
-                confirmationFrom, confirmationTrials, null, null).write(directory);
+                confirmationFrom, confirmationTrials, null, null, null, null).write(directory);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.rpcbench.report.verdict;
 
+import java.util.List;
 import java.util.Locale;
 
 import org.rpcbench.contract.AbRecord;
@@ -15,14 +16,22 @@ public final class AbComparisonMarkdown {
     private AbComparisonMarkdown() {
     }
 
+    /** A side's JDKs and JVM flags as its run-all was given them; nothing when it ran the suite's own. */
+    private static String jvms(List<String> jvmOptions) {
+        return jvmOptions.isEmpty() ? "" : ", its JVMs `" + String.join(" ", jvmOptions.stream()
+                .map(word -> word.contains(" ") ? "\"" + word + "\"" : word).toList()) + "`";
+    }
+
     public static String render(AbComparison comparison) {
         AbRecord record = comparison.record();
         int trials = comparison.trials();
         AbVerdict.Thresholds thresholds = comparison.thresholds();
         StringBuilder md = new StringBuilder("## A/B comparison\n\n")
                 .append("Baseline: ").append(Markdown.escape(AbComparison.describe(record.baseline())))
+                .append(jvms(record.baselineJvmOptions()))
                 .append("  \n")
                 .append("Candidate: ").append(Markdown.escape(AbComparison.describe(record.candidate())))
+                .append(jvms(record.candidateJvmOptions()))
                 .append(record.candidateServerArgs().isEmpty() ? "" : ", its servers also given `"
                         + String.join(" ", record.candidateServerArgs()) + "`")
                 .append(record.candidateClientArgs().isEmpty() ? "" : ", its clients also given `"

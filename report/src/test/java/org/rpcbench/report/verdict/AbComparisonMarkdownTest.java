@@ -13,6 +13,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.gate.AbRuns;
@@ -72,6 +73,22 @@ class AbComparisonMarkdownTest {
         assertEquals(6, line.trials());
         assertTrue(line.low() < 1 && line.high() > 1, line.toString());
         assertTrue(line.detectable() > THRESHOLDS.time(), line.toString());
+    }
+
+    @Test
+    void aSideWhoseJvmsWereGivenOptionsSaysWhichInItsHeader() throws IOException {
+        abRun(3, 1.0, 1.0);
+        AbRecord r = AbRecord.read(directory);
+        new AbRecord(r.baseline(), r.candidate(), r.pairs(), r.scenario(), r.clientArgs(), r.candidateServerArgs(),
+                r.candidateClientArgs(), r.seed(), r.command(), r.start(), r.end(), r.trials(), r.confirmationFrom(),
+                r.confirmationTrials(), r.duetCpus(), r.rateProbe(), List.of(),
+                List.of("--server-jvm-args", "-XX:+UseZGC -Xmx1g")).write(directory);
+
+        Judged judged = judge();
+
+        assertTrue(judged.out().contains("Baseline: HEAD~1 (0123456789ab)  \nCandidate: /work/main (fedcba987654,"
+                + " with changes not committed), its JVMs `--server-jvm-args \"-XX:+UseZGC -Xmx1g\"`\n"),
+                judged.out());
     }
 
     @Test

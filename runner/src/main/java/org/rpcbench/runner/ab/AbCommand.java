@@ -37,6 +37,7 @@ import org.rpcbench.runner.arguments.ModuleArguments;
 import org.rpcbench.runner.pair.Progress;
 import org.rpcbench.runner.process.ChildProcess;
 import org.rpcbench.runner.process.CpuPinning;
+import org.rpcbench.runner.process.JvmOptions;
 import org.rpcbench.runner.process.ShortCommand;
 import org.rpcbench.runner.runall.PairSelection;
 import org.rpcbench.runner.runall.RunLength;
@@ -172,6 +173,31 @@ public final class AbCommand implements Callable<Integer> {
     /** Passed to both sides' run-all alike; a side from before these options refuses them. */
     @Mixin
     CpuPinning cpus = new CpuPinning();
+
+    /** Both sides' JDKs and JVM flags, passed to their run-all alike; the candidate's own go on top of them. */
+    @Mixin
+    JvmOptions jvm = new JvmOptions();
+
+    @Option(names = "--candidate-server-jvm-args", paramLabel = "flags", parameterConsumer = ModuleArguments.class,
+            description = "more JVM flags for the candidate's servers only, after both sides' so that they win,"
+                    + " e.g. \"-XX:+UseZGC\": a JVM setting judged on one commit")
+    String candidateServerJvmArgs = "";
+
+    @Option(names = "--candidate-client-jvm-args", paramLabel = "flags", parameterConsumer = ModuleArguments.class,
+            description = "the same for the candidate's clients and their JMH forks")
+    String candidateClientJvmArgs = "";
+
+    @Option(names = "--candidate-server-java", paramLabel = "jdk", description = "the home of the JDK the"
+            + " candidate's servers run on, e.g. a newer JDK judged against the baseline's (default: --server-java's,"
+            + " else the one benchmark.sh runs on)")
+    Path candidateServerJava;
+
+    @Option(names = "--candidate-client-java", paramLabel = "jdk", description = "the same for the candidate's"
+            + " clients")
+    Path candidateClientJava;
+
+    /** What the candidate's JVMs run with: both sides' options and the candidate's own; set by {@link #check()}. */
+    private JvmOptions candidateJvm;
 
     @Option(names = "--threshold", paramLabel = "PERCENT", description = "smallest change of a score that counts"
             + " (default: ${DEFAULT-VALUE})")
@@ -309,7 +335,7 @@ public final class AbCommand implements Callable<Integer> {
         AbRecord record = new AbRecord(before.record(), after.record(), pairs, scenario, trialArgs,
                 ArgumentWords.split(candidateServerArgs), ArgumentWords.split(candidateClientArgs), orderSeed,
                 Launcher.typed(spec), Instant.now().toString(), null, List.of(), null, confirmationTrials, duetCpus,
-                rateProbe);
+                rateProbe, jvm.args(), candidateJvm.args());
         record.write(directory);
         console.println("ab " + directory.getFileName() + ": " + trials + " trials of " + String.join(",", pairs)
                 + ", scenario " + scenario + (duet ? ", both sides at once in each trial, on CPUs "
@@ -420,6 +446,12 @@ public final class AbCommand implements Callable<Integer> {
         }
         try {
             cpus.check();
+            candidateJvm = jvm.withCandidates(candidateServerJava, candidateClientJava, candidateServerJvmArgs,
+                    candidateClientJvmArgs);
+            for (JvmOptions side : List.of(jvm, candidateJvm)) {
+                side.servers();
+                side.clients();
+            }
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -740,7 +772,7 @@ public final class AbCommand implements Callable<Integer> {
 
     /**
      * A side's run-all of the pairs with these client options, on {@code sideCpus} (a duet's half) or as --server-cpus
-     * and --client-cpus say.
+     * and --client-cpus say, its JVMs as the side's JVM options say.
      */
     private List<String> runAllCommand(Side side, Path runDirectory, List<String> clientArgs, int sidePort,
             String sideCpus) {
@@ -758,6 +790,7 @@ public final class AbCommand implements Callable<Integer> {
         } else {
             command.addAll(cpus.args());
         }
+        command.addAll((AbRecord.CANDIDATE.equals(side.name()) ? candidateJvm : jvm).args());
         return command;
     }
 

@@ -46,6 +46,9 @@ public final class JvmOptions {
     @Option(names = "--client-java", paramLabel = "jdk", description = "the same for the clients and their forks")
     Path clientJava;
 
+    /** How an error names these options: "" for run-all's and ab's own, "candidate-" for ab's candidate's. */
+    private String optionPrefix = "";
+
     /** Between a pair and its JVM setting in the name of a matrix run's results. */
     public static final String AT = "@";
     private static final Pattern SETTING = Pattern.compile("([a-z0-9][a-z0-9.-]*)=(.*)");
@@ -59,16 +62,51 @@ public final class JvmOptions {
         return !serverJvmArgs.isEmpty() || !clientJvmArgs.isEmpty() || serverJava != null || clientJava != null;
     }
 
+    /**
+     * These options with a candidate's over them, as ab runs its candidate: a JDK given replaces this one, flags
+     * given follow these, so that they win; an error names the candidate's options.
+     */
+    public JvmOptions withCandidates(Path candidateServerJava, Path candidateClientJava, String moreServerJvmArgs,
+            String moreClientJvmArgs) {
+        words("candidate-server-jvm-args", moreServerJvmArgs);
+        words("candidate-client-jvm-args", moreClientJvmArgs);
+        JvmOptions candidate = new JvmOptions();
+        candidate.optionPrefix = "candidate-";
+        candidate.serverJava = candidateServerJava != null ? candidateServerJava : serverJava;
+        candidate.clientJava = candidateClientJava != null ? candidateClientJava : clientJava;
+        candidate.serverJvmArgs = (serverJvmArgs + " " + moreServerJvmArgs).strip();
+        candidate.clientJvmArgs = (clientJvmArgs + " " + moreClientJvmArgs).strip();
+        return candidate;
+    }
+
+    /** The options as given, to pass on to another launcher (a run-all of an ab side). */
+    public List<String> args() {
+        List<String> args = new ArrayList<>();
+        if (!serverJvmArgs.isEmpty()) {
+            args.addAll(List.of("--server-jvm-args", serverJvmArgs));
+        }
+        if (!clientJvmArgs.isEmpty()) {
+            args.addAll(List.of("--client-jvm-args", clientJvmArgs));
+        }
+        if (serverJava != null) {
+            args.addAll(List.of("--server-java", serverJava.toAbsolutePath().normalize().toString()));
+        }
+        if (clientJava != null) {
+            args.addAll(List.of("--client-java", clientJava.toAbsolutePath().normalize().toString()));
+        }
+        return args;
+    }
+
     /** The servers' settings, checked; {@link JvmSettings#NONE} when none were given. */
     public JvmSettings servers() throws InterruptedException {
-        return check("option server-java", "option server-jvm-args", JvmRole.SERVER, serverJava,
-                words("server-jvm-args", serverJvmArgs));
+        return check("option " + optionPrefix + "server-java", "option " + optionPrefix + "server-jvm-args",
+                JvmRole.SERVER, serverJava, words("server-jvm-args", serverJvmArgs));
     }
 
     /** The clients' settings, checked as {@link #servers()}. */
     public JvmSettings clients() throws InterruptedException {
-        return check("option client-java", "option client-jvm-args", JvmRole.CLIENT, clientJava,
-                words("client-jvm-args", clientJvmArgs));
+        return check("option " + optionPrefix + "client-java", "option " + optionPrefix + "client-jvm-args",
+                JvmRole.CLIENT, clientJava, words("client-jvm-args", clientJvmArgs));
     }
 
     /**

@@ -79,6 +79,13 @@ class AbCommandTest {
                 + " option beside it is refused");
         assertTrue(refused("-a", "--rate 8000", "--scenario", "echo", suite, suite).startsWith("error: option"
                 + " scenario: an open-loop trial takes its calls from -a"));
+        assertTrue(refused("--candidate-server-jvm-args", "-XX:+NoSuchFlag", suite, suite).startsWith("error: option"
+                + " candidate-server-jvm-args: the server JVM refuses to start with them: Unrecognized VM option"
+                + " 'NoSuchFlag'"));
+        assertTrue(refused("--candidate-client-java", root.resolve("no-jdk").toString(), suite, suite)
+                .startsWith("error: option candidate-client-java: " + root.resolve("no-jdk") + " has no bin/java"));
+        assertTrue(refused("--client-jvm-args", "-Xmx1q", suite, suite).startsWith("error: option client-jvm-args:"
+                + " the client JVM refuses to start with them"));
     }
 
     @Test
@@ -164,7 +171,7 @@ class AbCommandTest {
         Path directory = Files.createDirectories(root.resolve(name));
         AbRecord.Side side = new AbRecord.Side(".", "0123456789abcdef0123", false, root.toString());
         new AbRecord(side, side, List.of("dubbo-a"), "user", clientArgs, List.of(), List.of(), 1, List.of("ab"),
-                "start", "end", List.of(), null, 0, null, null).write(directory);
+                "start", "end", List.of(), null, 0, null, null, null, null).write(directory);
         return directory;
     }
 }
