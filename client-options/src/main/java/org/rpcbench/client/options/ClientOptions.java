@@ -118,23 +118,41 @@ public final class ClientOptions {
 
         @ArgGroup(exclusive = false, heading = "Soak (a stability run with both JVMs judged, instead of JMH):%n")
         SoakOptions soak;
+    }
 
-        /** Each load's options, for saying which two were given together. */
-        enum Kind {
-            JMH(JmhOptions.class, "a JMH option", "JMH"),
-            AVAILABILITY(AvailabilityOptions.class, "an availability option", "the availability load"),
-            OPEN_LOOP(OpenLoopOptions.class, "an open-loop option", "the open-loop load"),
-            SOAK(SoakOptions.class, "a soak option", "a soak");
+    /** The loads a client runs, each with its own options, for saying which two were given together. */
+    public enum LoadKind {
+        JMH(JmhOptions.class, "a JMH option", "JMH"),
+        AVAILABILITY(AvailabilityOptions.class, "an availability option", "the availability load"),
+        OPEN_LOOP(OpenLoopOptions.class, "an open-loop option", "the open-loop load"),
+        SOAK(SoakOptions.class, "a soak option", "a soak");
 
-            private final Set<String> options;
-            private final String option;
-            private final String load;
+        private final Set<String> options;
+        private final String option;
+        private final String load;
 
-            Kind(Class<?> group, String option, String load) {
-                this.options = optionNames(group);
-                this.option = option;
-                this.load = load;
-            }
+        LoadKind(Class<?> group, String option, String load) {
+            this.options = optionNames(group);
+            this.option = option;
+            this.load = load;
+        }
+    }
+
+    /** Options of two loads given together; {@link #loads()} says which, so a caller can say how to run each. */
+    public static final class TwoLoadsException extends IllegalArgumentException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final transient List<LoadKind> loads;
+
+        TwoLoadsException(String message, List<LoadKind> loads, Throwable cause) {
+            super(message, cause);
+            this.loads = List.copyOf(loads);
+        }
+
+        /** The loads whose options were given, in {@link LoadKind}'s order; fewer than two when none could be told. */
+        public List<LoadKind> loads() {
+            return loads;
         }
     }
 
@@ -152,7 +170,7 @@ public final class ClientOptions {
         try {
             parsed = new CommandLine(options).parseArgs(args.toArray(String[]::new));
         } catch (CommandLine.MutuallyExclusiveArgsException e) {
-            throw new IllegalArgumentException(twoLoads(args), e);
+            throw twoLoads(args, e);
         } catch (CommandLine.ParameterException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -161,18 +179,18 @@ public final class ClientOptions {
     }
 
     /** Why options of two loads cannot be given together, naming one of each. */
-    private static String twoLoads(List<String> args) {
+    private static TwoLoadsException twoLoads(List<String> args, Throwable cause) {
         List<String> names = args.stream().map(arg -> arg.split("=", 2)[0]).toList();
-        List<Load.Kind> given = Stream.of(Load.Kind.values())
+        List<LoadKind> given = Stream.of(LoadKind.values())
                 .filter(kind -> names.stream().anyMatch(kind.options::contains)).toList();
         if (given.size() < 2) {
-            return "options of two loads given; drop one of the two";
+            return new TwoLoadsException("options of two loads given; drop one of the two", given, cause);
         }
         String first = names.stream().filter(given.get(0).options::contains).findFirst().orElseThrow();
         String second = names.stream().filter(given.get(1).options::contains).findFirst().orElseThrow();
-        return "option " + first.substring(2) + ": " + given.get(0).option + ", and " + second + " runs "
-                + (given.get(0) == Load.Kind.JMH ? "no JMH" : given.get(1).load + " instead")
-                + "; drop one of the two";
+        return new TwoLoadsException("option " + first.substring(2) + ": " + given.get(0).option + ", and " + second
+                + " runs " + (given.get(0) == LoadKind.JMH ? "no JMH" : given.get(1).load + " instead")
+                + "; drop one of the two", given, cause);
     }
 
     /** Checks what every load shares, then the load's own options into its settings. */

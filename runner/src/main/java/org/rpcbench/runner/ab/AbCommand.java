@@ -477,8 +477,8 @@ public final class AbCommand implements Callable<Integer> {
     private void parseClientArgs(List<String> args) {
         try {
             ClientOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            if (probeArgs != null && e.getMessage().contains("JMH")) {
+        } catch (ClientOptions.TwoLoadsException e) {
+            if (probeArgs != null && e.loads().contains(ClientOptions.LoadKind.JMH)) {
                 throw new IllegalArgumentException(e.getMessage() + " (ab's trials run the open loop at a fixed"
                         + " rate; --saturated runs JMH's closed loop)", e);
             }

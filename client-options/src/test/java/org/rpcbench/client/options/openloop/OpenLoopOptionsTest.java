@@ -76,8 +76,10 @@ class OpenLoopOptionsTest {
 
     @Test
     void aSweepBesideAJmhOptionIsNamed() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        ClientOptions.TwoLoadsException e = assertThrows(ClientOptions.TwoLoadsException.class,
                 () -> ClientArgs.parse("--rate-sweep", "50", "--forks", "2"));
         assertEquals("option forks: a JMH option, and --rate-sweep runs no JMH; drop one of the two", e.getMessage());
+        assertEquals(List.of(ClientOptions.LoadKind.JMH, ClientOptions.LoadKind.OPEN_LOOP), e.loads(),
+                "which loads, for a caller to say how to run each");
     }
 }
