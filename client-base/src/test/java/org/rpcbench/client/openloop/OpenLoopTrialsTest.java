@@ -187,7 +187,9 @@ class OpenLoopTrialsTest {
 
         assertTrue(result.problem().startsWith("the server at 127.0.0.1:" + nothingListens + " is gone"),
                 result.problem());
-        assertTrue(result.failed() < 100, "calls after the server was found gone: " + result);
+        // 11,500 calls are due in the run; those that fail while the first probe connects (a few ms here, 28 ms in
+        // one loaded CI run) are the only ones made
+        assertTrue(result.failed() < 1000, "calls after the server was found gone: " + result);
     }
 
     @Test
