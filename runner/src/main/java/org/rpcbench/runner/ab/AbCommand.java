@@ -499,7 +499,7 @@ public final class AbCommand implements Callable<Integer> {
         out.println("finding the trials' rate: each call's capacity in a closed loop of the baseline");
         out.flush();
         List<String> command = runAllCommand(before, run, probeArgs, port,
-                duetCpus != null ? duetCpus.get(0) : null);
+                duetCpus != null ? duetCpus.get(0) : null, jvm.args());
         command.addAll(List.of(OptionNames.RATE_SWEEP, String.valueOf(share)));
         Optional<Integer> exit = runToEnd(CapacityProbe.RUN, command, before.directory(), log,
                 Duration.ofMinutes(trialTimeout));
@@ -763,7 +763,8 @@ public final class AbCommand implements Callable<Integer> {
         }
         List<String> command = runAllCommand(side, runDirectory, clientArgs,
                 candidateInDuet ? port + DUET_PORT_STEP : port,
-                record.duet() ? record.duetCpus().get(trial.order().indexOf(side.name())) : null);
+                record.duet() ? record.duetCpus().get(trial.order().indexOf(side.name())) : null,
+                AbRecord.CANDIDATE.equals(side.name()) ? record.candidateJvmOptions() : record.baselineJvmOptions());
         if (AbRecord.CANDIDATE.equals(side.name()) && !record.candidateServerArgs().isEmpty()) {
             command.addAll(List.of("--server-args", quoted(record.candidateServerArgs())));
         }
@@ -772,10 +773,10 @@ public final class AbCommand implements Callable<Integer> {
 
     /**
      * A side's run-all of the pairs with these client options, on {@code sideCpus} (a duet's half) or as --server-cpus
-     * and --client-cpus say, its JVMs as the side's JVM options say.
+     * and --client-cpus say, its JVMs as {@code jvmOptions} (run-all's own options) say.
      */
     private List<String> runAllCommand(Side side, Path runDirectory, List<String> clientArgs, int sidePort,
-            String sideCpus) {
+            String sideCpus, List<String> jvmOptions) {
         // run-all runs the open loop when told the rate itself; the trial's own times replace quick's
         String rate = ArgumentWords.valueOf(clientArgs, OptionNames.RATE);
         List<String> command = new ArrayList<>(List.of("bash", side.directory().resolve("benchmark.sh").toString(),
@@ -790,7 +791,7 @@ public final class AbCommand implements Callable<Integer> {
         } else {
             command.addAll(cpus.args());
         }
-        command.addAll((AbRecord.CANDIDATE.equals(side.name()) ? candidateJvm : jvm).args());
+        command.addAll(jvmOptions);
         return command;
     }
 
