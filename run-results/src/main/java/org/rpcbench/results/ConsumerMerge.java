@@ -44,6 +44,9 @@ public final class ConsumerMerge {
      * iterations a client spends milliseconds on its probes and JMH's set-up.
      */
     static final double COVERED = 0.9;
+    /** The params a merged benchmark gains: how many providers served it and how many consumers' results it sums. */
+    static final String PROVIDERS_PARAM = "providers";
+    static final String CONSUMERS_PARAM = "consumers";
 
     private ConsumerMerge() {
     }
@@ -87,7 +90,11 @@ public final class ConsumerMerge {
         List<String> lines = new ArrayList<>();
         for (JsonNode consumed : read(firstConsumer)) {
             String name = consumed.path("benchmark").asText();
-            String call = name.substring(name.lastIndexOf('.') + 1) + " " + consumed.path("mode").asText();
+            List<String> params = new ArrayList<>();
+            consumed.path("params").fields().forEachRemaining(param -> params.add(param.getKey() + "="
+                    + param.getValue().asText()));
+            String call = name.substring(name.lastIndexOf('.') + 1) + (params.isEmpty() ? "" : " ("
+                    + String.join(", ", params) + ")") + " " + consumed.path("mode").asText();
             JsonNode benchmark = byKey.get(key(consumed, false));
             if (benchmark == null) {
                 lines.add(call + ": not merged, no iteration of it ran with every consumer measuring");
@@ -125,7 +132,7 @@ public final class ConsumerMerge {
         JsonNode params = benchmark.path("params");
         if (merged && params.isObject()) {
             ObjectNode own = params.deepCopy();
-            own.remove(List.of("providers", "consumers"));
+            own.remove(List.of(PROVIDERS_PARAM, CONSUMERS_PARAM));
             params = own.isEmpty() ? MissingNode.getInstance() : own;
         }
         return benchmark.path("benchmark").asText() + " " + benchmark.path("mode").asText() + " "
@@ -248,8 +255,8 @@ public final class ConsumerMerge {
         }
         ObjectNode merged = consumers.get(0).result().deepCopy();
         ObjectNode params = merged.has("params") ? (ObjectNode) merged.get("params") : merged.putObject("params");
-        params.put("providers", String.valueOf(providers));
-        params.put("consumers", String.valueOf(consumers.size()));
+        params.put(PROVIDERS_PARAM, String.valueOf(providers));
+        params.put(CONSUMERS_PARAM, String.valueOf(consumers.size()));
         merged.putObject(KEPT).put("kept", kept).put("of", consumers.get(0).iterations());
         mergeCosts(consumers, shared, merged.putObject("secondaryMetrics"));
         ObjectNode metric = (ObjectNode) merged.get("primaryMetric");

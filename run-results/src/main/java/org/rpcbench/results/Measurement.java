@@ -88,7 +88,8 @@ public record Measurement(String pair, String benchmark, String mode, int thread
     /**
      * The loads of a result the harness bounds: the client used nearly all of its cores
      * ({@code clientSaturated}), or client and server together nearly all of the cores they share, the client the
-     * larger share. Server and machine load are NaN where the run did not measure them.
+     * larger share (of several consumers merged, all of theirs together). Server and machine load are NaN where the
+     * run did not measure them.
      */
     public record HarnessLoad(boolean clientSaturated, double client, double server, double machine) {
 
@@ -120,10 +121,19 @@ public record Measurement(String pair, String benchmark, String mode, int thread
         if (client.score() >= CLIENT_SATURATED) {
             return new HarnessLoad(true, client.score(), serverLoad, machineLoad);
         }
-        if (machineLoad >= MACHINE_SATURATED && client.score() > serverLoad) {
-            return new HarnessLoad(false, client.score(), serverLoad, machineLoad);
+        // a merge of several consumers carries the busiest one's load; on the machine they share with the servers,
+        // what competes with the servers is all of them: the machine's load less the servers'
+        double clients = consumers() > 1 && Double.isFinite(machineLoad - serverLoad) ? machineLoad - serverLoad
+                : client.score();
+        if (machineLoad >= MACHINE_SATURATED && clients > serverLoad) {
+            return new HarnessLoad(false, clients, serverLoad, machineLoad);
         }
         return null;
+    }
+
+    /** How many consumers' results a topology run merged into this one ({@link ConsumerMerge}); 1 otherwise. */
+    int consumers() {
+        return Integer.parseInt(params.getOrDefault(ConsumerMerge.CONSUMERS_PARAM, "1"));
     }
 
     /** Fewest measured iterations in a fork for the settle check: three in each half. */

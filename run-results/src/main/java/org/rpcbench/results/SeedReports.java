@@ -11,7 +11,8 @@ final class SeedReports {
     static final Map<String, SeedFigures> BY_PRESET = Map.of(
             "dubbo2-report", dubbo2Report(),
             "dubbox", dubbox(),
-            "motan", motan());
+            "motan", motan(),
+            "server-limit", serverLimit());
 
     private SeedReports() {
     }
@@ -104,6 +105,23 @@ final class SeedReports {
         return new SeedFigures("seed 004, the motan benchmark (JDK 8, 2 hosts, 10 connections)", List.of(
                 new SeedFigures.Row("its client table (which of jksoa, dubbo and motan it measured, the text does not"
                         + " say)", List.of(), null, Map.copyOf(figures))));
+    }
+
+    /**
+     * Seed 004's server test: several clients at once, 50 connections and 100 concurrent calls, until the one
+     * server's TPS stops rising; it gives the limit's TPS alone, no response time, and again not which framework.
+     */
+    private static SeedFigures serverLimit() {
+        List<String> payloads = List.of("empty", "1k", "5k");
+        double[] tps = {180_000, 84_000, 20_000};
+        Map<String, SeedFigures.Figure> figures = new HashMap<>();
+        for (int payload = 0; payload < payloads.size(); payload++) {
+            figures.put(SeedFigures.key(payloads.get(payload), 100), new SeedFigures.Figure(tps[payload], null));
+        }
+        return new SeedFigures("seed 004, the motan benchmark's server limit (JDK 8, 2 hosts, several clients, 50"
+                + " connections, 100 concurrent calls)", List.of(new SeedFigures.Row("its server's limit (which of"
+                + " jksoa, dubbo and motan it measured, the text does not say)", List.of(), null,
+                Map.copyOf(figures))));
     }
 
     /** A row with TPS and averages per payload at one thread count. */

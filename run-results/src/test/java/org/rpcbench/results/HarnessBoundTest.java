@@ -37,6 +37,19 @@ class HarnessBoundTest {
     }
 
     @Test
+    void severalConsumersOnTheServersMachineAreJudgedTogether(@TempDir Path directory) throws IOException {
+        // a merge carries the busiest consumer's load (40%), lighter than the server alone, but the two
+        // consumers together took the machine's 95% less the server's 45%
+        String merged = result("getUser", 40, 45, 95).replace("\"threads\": 32,",
+                "\"threads\": 32, \"params\": {\"providers\": \"1\", \"consumers\": \"2\"},");
+        Path file = directory.resolve("dubbo-kryo.json");
+        Files.writeString(file, "[" + merged + "]", StandardCharsets.UTF_8);
+
+        assertEquals(List.of("getUser (consumers=2, providers=1, 32 threads) thrpt: client and server used 95% of"
+                + " the cores they share, the client 50%, the server 45%"), HarnessBound.of(file, "dubbo-kryo"));
+    }
+
+    @Test
     void anUnreadableResultSaysNothing(@TempDir Path directory) {
         assertEquals(List.of(), HarnessBound.of(directory.resolve("missing.json"), "dubbo-kryo"));
     }

@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 
 import org.rpcbench.client.options.ClientOptions;
+import org.rpcbench.client.options.jmh.Preset;
 import org.rpcbench.contract.DiskSpace;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
@@ -34,6 +35,7 @@ import org.rpcbench.contract.RunFiles;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.results.ConsumerMerge;
+import org.rpcbench.results.HarnessBound;
 import org.rpcbench.runner.Launcher;
 import org.rpcbench.runner.arguments.ArgumentWords;
 import org.rpcbench.runner.arguments.ModuleArguments;
@@ -85,7 +87,8 @@ public final class RunAllCommand implements Callable<Integer> {
     String length = "default";
 
     @Option(names = "--scenario", paramLabel = "s", description = "user, echo or cpu (a list runs several), or a seed"
-            + " report's preset: dubbo2-report, dubbox, motan (default: ${DEFAULT-VALUE})")
+            + " report's preset: dubbo2-report, dubbox, motan, server-limit (its clients at once: --topology 1x2"
+            + " unless given) (default: ${DEFAULT-VALUE})")
     String scenario = "user";
 
     @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
@@ -326,11 +329,16 @@ public final class RunAllCommand implements Callable<Integer> {
         return pairs != null ? PairSelection.select(pairs, suite.pairs()) : suite.pairs();
     }
 
-    private Topology topology() {
+    /** As asked; else a fault's 2x1, a several-client preset's 1xN, or one of each. */
+    Topology topology() {
         if (topology != null) {
             return Topology.parse(topology);
         }
-        return fault != null ? new Topology(2, 1) : Topology.SINGLE;
+        if (fault != null) {
+            return new Topology(2, 1);
+        }
+        return Preset.find(scenario).filter(preset -> preset.clients() > 1)
+                .map(preset -> new Topology(1, preset.clients())).orElse(Topology.SINGLE);
     }
 
     private PairRun.Fault fault() {
@@ -469,7 +477,8 @@ public final class RunAllCommand implements Callable<Integer> {
                 registry = zookeeper.address();
             }
             if (!topology().single() || fault != null) {
-                out.println("topology: " + topology() + " through " + registry
+                String reached = registry == null ? ", direct connections" : " through " + registry;
+                out.println("topology: " + topology() + reached
                         + (fault == null ? "" : ", SIG" + fault().signal() + " to the first provider "
                         + fault().after().toSeconds() + " s into the load"));
             }
@@ -523,6 +532,9 @@ public final class RunAllCommand implements Callable<Integer> {
                     for (String line : ConsumerMerge.summary(dir.resolve(outcome.result()),
                             dir.resolve(outcome.consumers().get(0).result()))) {
                         status.print("merged " + outcome.topology() + ": " + line);
+                    }
+                    for (String line : HarnessBound.of(dir.resolve(outcome.result()), entry.pair())) {
+                        status.print("merged " + outcome.topology() + ", harness-bound: " + line);
                     }
                 }
             } else if (outcome.failsTheRun()) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rpcbench.client.options.jmh.Preset;
 import org.rpcbench.results.SeedFigures;
 import org.rpcbench.runner.process.Suite;
 
@@ -53,8 +54,8 @@ class PairSelectionTest {
     @Test
     void everyPairASeedRowNamesIsAPairOfThisSuite() {
         List<String> pairs = new Suite(Path.of("").toAbsolutePath().getParent()).pairs();
-        for (String preset : List.of("dubbo2-report", "dubbox", "motan")) {
-            SeedFigures seed = SeedFigures.ofPreset(preset).orElseThrow();
+        for (Preset preset : Preset.values()) {
+            SeedFigures seed = SeedFigures.ofPreset(preset.key()).orElseThrow();
             seed.rows().forEach(row -> assertTrue(pairs.containsAll(row.pairs()), preset + ": " + row));
         }
     }

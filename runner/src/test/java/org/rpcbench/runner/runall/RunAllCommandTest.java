@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.runner.Launcher;
 import org.rpcbench.runner.RunnerCommandLine;
+import org.rpcbench.runner.pair.Topology;
 import org.rpcbench.runner.process.Suite;
 import picocli.CommandLine;
 
@@ -92,6 +93,13 @@ class RunAllCommandTest {
                 parse("--rate", "2000", "--length", "quick", "-a", "--duration 3 --calls getUser").clientArgs());
         assertEquals(List.of("--rate-sweep", "50,100", "--slo", "p99=5ms", "--duration", "30"),
                 parse("--rate-sweep", "50,100", "--slo", "p99=5ms", "--length", "nightly").clientArgs());
+    }
+
+    @Test
+    void aSeveralClientPresetRunsItsClientsAtOnceUnlessATopologyIsGiven() {
+        assertEquals(new Topology(1, 2), parse("--scenario", "server-limit").topology());
+        assertEquals(new Topology(1, 3), parse("--scenario", "server-limit", "--topology", "1x3").topology());
+        assertEquals(Topology.SINGLE, parse("--scenario", "motan").topology());
     }
 
     @Test

@@ -69,8 +69,9 @@ public final class JmhOptions {
             completionCandidates = PayloadKeys.class)
     List<String> payloads;
 
-    @Option(names = "--preset", paramLabel = "name", description = "a seed report's table: dubbo2-report, dubbox"
-            + " or motan (sets scenario, payload, threads and connections; measures throughput and sample modes)")
+    @Option(names = "--preset", paramLabel = "name", description = "a seed report's table: dubbo2-report, dubbox,"
+            + " motan or server-limit (sets scenario, payload, threads and connections; measures throughput and"
+            + " sample modes)")
     String preset;
 
     @Option(names = "--modes", split = ",", paramLabel = "m[,m...]", description = "JMH modes: thrpt, avgt,"

@@ -50,6 +50,13 @@ class ScenarioOptionsTest {
         ClientOptions dubbox = ClientArgs.parse("--preset", "dubbox");
         assertEquals(List.of("bid", "bid100", "1k", "100k", "1m"), dubbox.jmh().runs().get(1).payloads());
         assertEquals(10, dubbox.jmh().runs().get(1).threads());
+
+        ClientOptions serverLimit = ClientArgs.parse("--preset", "server-limit");
+        assertEquals(List.of(new JmhRun(Set.of(Scenario.ECHO), List.of("empty", "1k", "5k"), 100)),
+                serverLimit.jmh().runs());
+        assertEquals(50, serverLimit.connections());
+        assertEquals(2, Preset.SERVER_LIMIT.clients(), "seed 004 ran several clients at once");
+        assertEquals(1, Preset.MOTAN.clients());
     }
 
     @Test
