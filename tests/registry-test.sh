@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The ZooKeeper registry and topologies as a user meets them: bad input and an unreachable registry refused with
-# the address named, the embedded ZooKeeper on its own, a pair found through the registry, and the registry's own
-# latency; in the full tier also the embedded ZooKeeper inside a server, run-all with two providers and two consumers
-# (calls spread over both providers), and a provider killed or stopped while the consumers run. Ends with "N passed,
-# N failed, N skipped".
+# the address named, the embedded ZooKeeper on its own, a pair found through the registry, the registry's own
+# latency, and seed 004's server limit (two clients at once on one provider); in the full tier also the embedded
+# ZooKeeper inside a server, run-all with two providers and two consumers (calls spread over both providers), and a
+# provider killed or stopped while the consumers run. Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -126,6 +126,24 @@ check "registry-latency, registry unreachable: exit 1, names it" \
     exits_with 1 "ZooKeeper at zookeeper://127.0.0.1:$dead is unreachable" "$work/out" -- \
     "$root/benchmark.sh" -r "zookeeper://127.0.0.1:$dead" registry-latency
 check "no embedded ZooKeeper left" no_zookeeper_left
+
+# Seed 004's server limit: the preset's two clients at once against one provider, over direct connections.
+port=$(free_port)
+status=0
+timeout 600 "$root/benchmark.sh" run-all --scenario server-limit -p "$port" --pairs dubbo-kryo --length quick \
+    -a "${smoke/--measurementIterations 1/--measurementIterations 2}" \
+    --out "$work/server-limit" >"$work/server-limit.out" 2>&1 || status=$?
+check "server-limit: two clients at once, exit 0" test "$status" -eq 0
+check "server-limit: over direct connections" grep -q "^topology: 1x2, direct connections" "$work/server-limit.out"
+for payload in empty 1k 5k; do
+    check "server-limit: the $payload payload merged across both clients" grep -Eq \
+        "merged 1x2: echo \(payload=$payload\) thrpt [0-9.]+ ± [0-9.NaN]+ ops/ms, [12] of 2 iterations" \
+        "$work/server-limit.out"
+done
+"$root/benchmark.sh" report "$work/server-limit" >/dev/null 2>&1 || true
+check "server-limit: the report puts the seed's limit under each payload's table" \
+    test "$(grep -c "^seed: its server's limit" "$work/server-limit/report.md" 2>/dev/null)" = 3
+check "no process left after server-limit" no_process_on "$port"
 
 if ! in_full_tier "a pair in one command through the server's ZooKeeper, 2x2, a provider stopped and one killed"; then
     finish
