@@ -1,4 +1,4 @@
-package org.rpcbench.motan;
+package org.rpcbench.hessian.time;
 
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -6,10 +6,10 @@ import java.time.LocalDateTime;
 import com.caucho.hessian.io.AbstractStringValueDeserializer;
 
 /**
- * Hessian's readers of the java.time values the suite's beans carry. Caucho's hessian (motan's) knows no java.time:
- * it follows their writeReplace into a loop. The files under {@code META-INF/hessian} (hessian's own extension
- * point) write each as its ISO text with hessian's {@code StringValueSerializer} and read it back here, as Dubbo's
- * hessian-lite does for itself.
+ * Hessian's readers of the java.time values the suite's beans carry. Caucho's hessian (motan's, and the hessian
+ * stack's) knows no java.time: it follows their writeReplace into a loop. The files under {@code META-INF/hessian}
+ * (hessian's own extension point) write each as its ISO text with hessian's {@code StringValueSerializer} and read it
+ * back here, as Dubbo's hessian-lite does for itself.
  */
 public final class JavaTime {
 
