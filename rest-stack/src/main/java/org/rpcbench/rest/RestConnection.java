@@ -37,6 +37,7 @@ import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.FrameBytes;
 import org.rpcbench.contract.WireProof;
+import org.rpcbench.stack.CountingRelay;
 import org.rpcbench.stack.JsonWire;
 import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ProbeService;

@@ -1,4 +1,4 @@
-package org.rpcbench.rest;
+package org.rpcbench.stack;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,10 +12,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A loopback relay to the server that counts the bytes each way: what an HTTP/1.1 call really puts on the wire,
- * headers included, which the JDK's client does not tell. It carries one connection, and counts a byte before it
- * passes it on, so a call's bytes are all counted once its answer has arrived.
+ * headers included, which HTTP clients do not tell (the REST and SOAP stacks count their calls' bytes through it).
+ * It carries one connection, and counts a byte before it passes it on, so a call's bytes are all counted once its
+ * answer has arrived.
  */
-final class CountingRelay implements AutoCloseable {
+public final class CountingRelay implements AutoCloseable {
 
     private final ServerSocket listener;
     private final InetSocketAddress server;
@@ -29,7 +30,7 @@ final class CountingRelay implements AutoCloseable {
         this.server = server;
     }
 
-    static CountingRelay start(InetSocketAddress server) {
+    public static CountingRelay start(InetSocketAddress server) {
         try {
             CountingRelay relay = new CountingRelay(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()), server);
             Thread accept = new Thread(relay::relay, "rpcbench-counting-relay");
@@ -42,17 +43,17 @@ final class CountingRelay implements AutoCloseable {
     }
 
     /** host:port to send to instead of the server. */
-    String address() {
+    public String address() {
         return listener.getInetAddress().getHostAddress() + ":" + listener.getLocalPort();
     }
 
     /** Bytes the client has sent so far. */
-    long sent() {
+    public long sent() {
         return sent.get();
     }
 
     /** Bytes the server has answered so far. */
-    long received() {
+    public long received() {
         return received.get();
     }
 
