@@ -137,8 +137,9 @@ final class SoapServer implements RunningServer {
     public Map<String, String> details() {
         Map<String, String> details = new LinkedHashMap<>();
         details.put("threads", String.valueOf(ProviderThreads.WORKERS));
-        details.put("transport", "HTTP/1.1, CXF's Jetty transport");
-        details.put("binding", "JAX-WS, document/literal wrapped, JAXB");
+        details.put("transport", "jetty");
+        details.put("style", "document/literal-wrapped");
+        details.put("databinding", "jaxb");
         return details;
     }
 

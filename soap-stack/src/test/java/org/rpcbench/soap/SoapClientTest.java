@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.HttpURLConnection;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,6 +66,26 @@ class SoapClientTest {
             assertEquals(SoapWire.ENVELOPE_NAMESPACE, proof.wire().get(SoapWire.ENVELOPE), proof.describe());
             assertTrue(proof.wire().get("content-type").startsWith(SoapWire.CONTENT_TYPE), proof.describe());
             assertEquals(200L, server.callsByWireFormat().get(SoapWire.SERIALIZATION) - 4, "four counted calls");
+        }
+    }
+
+    @Test
+    void theServerPublishesTheWsdlItGeneratedFromTheInterface() throws IOException {
+        int port = freePort();
+        try (RunningServer server = stack.start(new ServerSettings("127.0.0.1", port, null),
+                BenchmarkServer.services())) {
+            HttpURLConnection get = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + "/UserService?wsdl")
+                    .toURL().openConnection();
+            String wsdl;
+            try (InputStream in = get.getInputStream()) {
+                wsdl = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } finally {
+                get.disconnect();
+            }
+            for (String operation : List.of("existUser", "createUser", "getUser", "listUser")) {
+                assertTrue(wsdl.contains("<wsdl:operation name=\"" + operation + "\">"), wsdl);
+            }
+            assertTrue(wsdl.contains("http://schemas.xmlsoap.org/wsdl/soap/"), "a SOAP 1.1 binding: " + wsdl);
         }
     }
 
