@@ -306,6 +306,13 @@ check "motan has no registry: exit 2, saying why" \
     exits_with 2 "motan-hessian2-server cannot run this: the motan stack has no registry" "$work/out" -- \
     "$root/benchmark.sh" -r zookeeper -p "$(free_port)" -a "$short_run" motan-hessian2
 
+# SOAP through Apache CXF: the SOAP 1.1 envelope and its content type proven on the wire, as the server read them
+check "soap-cxf in one command$on_jdk: text/xml with SOAP 1.1's envelope proven, kept-alive HTTP/1.1" \
+    exits_with 0 "wire check passed: serialization=soap1.1, wire=soap1.1, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=soap, http=1.1, content-type=text/xml; charset=utf-8, envelope=http://schemas.xmlsoap.org/soap/envelope/, method=POST /ProbeService, " \
+    "$work/soap.out" -- env JAVA_HOME="$stack_jdk" "$root/benchmark.sh" -p "$(free_port)" -f "$work/soap.json" \
+    -a "$stack_run" soap-cxf
+check "soap-cxf's result is complete" complete_result "$work/soap.json" thrpt "$stack_calls"
+
 # Dubbo's triple protocol: HTTP/2 with hessian2 inside triple's wrapper proven; through ZooKeeper too
 check "triple-hessian2 in one command$on_jdk: HTTP/2 triple, hessian2 read from triple's wrapper" \
     exits_with 0 "wire check passed: serialization=hessian2, wire=hessian2, server=127.0.0.1:[0-9]+, client=127.0.0.1:[0-9]+, protocol=tri, http=2, content-type=application/grpc\+proto, method=/org.rpcbench.stack.ProbeService/probe, dubbo=" \

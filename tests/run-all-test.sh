@@ -18,8 +18,8 @@ smoke="--warmupIterations 0 --measurementIterations 1 --measurementTime 1 --mode
 if [ "$tier" = full ]; then
     pairs=dubbo-compactedjava,dubbo-fastjson2,dubbo-fory,dubbo-fst,dubbo-fst-registered,dubbo-fury,dubbo-hessianlite
     pairs+=,dubbo-java,dubbo-kryo,dubbo-kryo-community,dubbo-kryo-registered,dubbo-protostuff,grpc-protobuf
-    pairs+=,grpc-protobuf-direct,hessian-http,motan-hessian2,netty-ceiling,rest-json,rmi-java,triple-fastjson2
-    pairs+=,triple-hessian2,triple-protobuf
+    pairs+=,grpc-protobuf-direct,hessian-http,motan-hessian2,netty-ceiling,rest-json,rmi-java,soap-cxf
+    pairs+=,triple-fastjson2,triple-hessian2,triple-protobuf
     calls=createUser,existUser,getUser,listUser
     libraries='"dubbo", "hessian-lite", "kryo", "fst", "fory-core", "fury-core", "protostuff-core", "dubbo-serialization-jdk", "grpc-java", "protobuf-java", "motan-core"'
 else
@@ -57,7 +57,7 @@ costed() {
 }
 
 check "unknown pair: exit 2, lists the pairs" \
-    exits_with 2 "unknown pair 'dubbo-nope'; pairs: dubbo-compactedjava, dubbo-fastjson2, dubbo-fory, dubbo-fst, dubbo-fst-registered, dubbo-fury, dubbo-hessianlite, dubbo-java, dubbo-kryo, dubbo-kryo-community, dubbo-kryo-registered, dubbo-protostuff, grpc-protobuf, grpc-protobuf-direct, hessian-http, motan-hessian2, netty-ceiling, rest-json, rmi-java, triple-fastjson2, triple-hessian2, triple-protobuf; groups: protocols, serializers, stacks" \
+    exits_with 2 "unknown pair 'dubbo-nope'; pairs: dubbo-compactedjava, dubbo-fastjson2, dubbo-fory, dubbo-fst, dubbo-fst-registered, dubbo-fury, dubbo-hessianlite, dubbo-java, dubbo-kryo, dubbo-kryo-community, dubbo-kryo-registered, dubbo-protostuff, grpc-protobuf, grpc-protobuf-direct, hessian-http, motan-hessian2, netty-ceiling, rest-json, rmi-java, soap-cxf, triple-fastjson2, triple-hessian2, triple-protobuf; groups: protocols, serializers, stacks" \
     "$work/out" -- \
     "$root/benchmark.sh" run-all --pairs dubbo-nope
 check "bad client option: exit 2 before any server starts" \
@@ -75,7 +75,7 @@ check "$count pairs, the ceiling among them, one-second iterations, profiled: ex
 check "progress shows step, pair, elapsed and time left" \
     grep -Eq "^\[$count/$count\] ${pairs##*,}: measuring .* \| elapsed [0-9:]+, about [0-9:]+ left$" "$work/all.out"
 # each pair's stack and the serialization it proves
-stacks='{"dubbo-compactedjava": ("dubbo", "compactedjava"), "dubbo-fastjson2": ("dubbo", "fastjson2"), "dubbo-fory": ("dubbo", "fory"), "dubbo-fst": ("dubbo", "fst"), "dubbo-fst-registered": ("dubbo", "fst"), "dubbo-fury": ("dubbo", "fury"), "dubbo-hessianlite": ("dubbo", "hessian2"), "dubbo-java": ("dubbo", "java"), "dubbo-kryo": ("dubbo", "kryo"), "dubbo-kryo-community": ("dubbo", "kryo"), "dubbo-kryo-registered": ("dubbo", "kryo"), "dubbo-protostuff": ("dubbo", "protostuff"), "grpc-protobuf": ("grpc", "protobuf"), "grpc-protobuf-direct": ("grpc", "protobuf"), "hessian-http": ("hessian", "hessian"), "motan-hessian2": ("motan", "hessian2"), "netty-ceiling": ("netty", "none"), "rest-json": ("dubbo", "json"), "rmi-java": ("dubbo", "java"), "triple-fastjson2": ("dubbo", "fastjson2"), "triple-hessian2": ("dubbo", "hessian2"), "triple-protobuf": ("dubbo", "protobuf")}'
+stacks='{"dubbo-compactedjava": ("dubbo", "compactedjava"), "dubbo-fastjson2": ("dubbo", "fastjson2"), "dubbo-fory": ("dubbo", "fory"), "dubbo-fst": ("dubbo", "fst"), "dubbo-fst-registered": ("dubbo", "fst"), "dubbo-fury": ("dubbo", "fury"), "dubbo-hessianlite": ("dubbo", "hessian2"), "dubbo-java": ("dubbo", "java"), "dubbo-kryo": ("dubbo", "kryo"), "dubbo-kryo-community": ("dubbo", "kryo"), "dubbo-kryo-registered": ("dubbo", "kryo"), "dubbo-protostuff": ("dubbo", "protostuff"), "grpc-protobuf": ("grpc", "protobuf"), "grpc-protobuf-direct": ("grpc", "protobuf"), "hessian-http": ("hessian", "hessian"), "motan-hessian2": ("motan", "hessian2"), "netty-ceiling": ("netty", "none"), "rest-json": ("dubbo", "json"), "rmi-java": ("dubbo", "java"), "soap-cxf": ("soap", "soap1.1"), "triple-fastjson2": ("dubbo", "fastjson2"), "triple-hessian2": ("dubbo", "hessian2"), "triple-protobuf": ("dubbo", "protobuf")}'
 check "run.json: every pair passed, with its result file, stack and serialization" \
     run_json "$work/all/run.json" '[(p["pair"], p["status"], p["result"], p["stack"], p["serialization"]) for p in run["pairs"]] == [(p, "passed", p + ".json") + '"$stacks"'[p] for p in "'"$pairs"'".split(",")]'
 check "run.json: each client's wire proof and each server's ready and stop records" \

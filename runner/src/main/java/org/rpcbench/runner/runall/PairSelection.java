@@ -18,9 +18,9 @@ public final class PairSelection {
             // every serializer on Dubbo's dubbo protocol, with the transport's ceiling as the reference row
             "serializers", List.of("dubbo-*", "netty-ceiling"),
             // Dubbo's protocols, each serializer triple or RMI carries also on the dubbo protocol, REST over
-            // triple, Dubbo 2's hessian protocol as its library runs it, with the ceiling
+            // triple, Dubbo 2's hessian and webservice protocols as their libraries run them, with the ceiling
             "protocols", List.of("netty-ceiling", "dubbo-hessianlite", "dubbo-fastjson2", "dubbo-java", "triple-*",
-                    "rest-*", "rmi-*", "hessian-*"),
+                    "rest-*", "rmi-*", "hessian-*", "soap-*"),
             // the stacks side by side: the transport's ceiling, Dubbo with its default and its fastest common
             // serializer, and the stacks people weigh Dubbo against
             "stacks", List.of("netty-ceiling", "dubbo-hessianlite", "dubbo-kryo", "triple-*", "rest-*",

@@ -46,9 +46,9 @@ class PairSelectionTest {
     @Test
     void theProtocolsGroupIsTheCeilingThenEachSerializerOnEveryProtocolOfDubbos() {
         assertEquals(List.of("netty-ceiling", "dubbo-fastjson2", "dubbo-java", "triple-fastjson2", "triple-hessian2",
-                "rest-json", "rmi-java", "hessian-http"), PairSelection.select(List.of("protocols"), List.of(
-                        "dubbo-fastjson2", "dubbo-java", "dubbo-kryo", "hessian-http", "netty-ceiling", "rest-json",
-                        "rmi-java", "triple-fastjson2", "triple-hessian2")));
+                "rest-json", "rmi-java", "hessian-http", "soap-cxf"), PairSelection.select(List.of("protocols"),
+                List.of("dubbo-fastjson2", "dubbo-java", "dubbo-kryo", "hessian-http", "netty-ceiling", "rest-json",
+                        "rmi-java", "soap-cxf", "triple-fastjson2", "triple-hessian2")));
     }
 
     @Test
