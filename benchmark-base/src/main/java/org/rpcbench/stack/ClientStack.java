@@ -24,6 +24,17 @@ public interface ClientStack {
     }
 
     /**
+     * Refuses, before anything starts, the streaming calls when the stack, configured as the client module says,
+     * has none; a stack that has them overrides this and {@link StackConnection#streamCalls()}.
+     *
+     * @throws IllegalArgumentException saying that the stack cannot stream, and why where it helps
+     */
+    default void checkStreaming() {
+        throw new IllegalArgumentException("the " + name() + " stack cannot stream: the stream scenario runs on"
+                + " native gRPC and Dubbo's triple");
+    }
+
+    /**
      * Opens the services for a target, with the connections and timeout it asks for, configured as the client
      * module says (its serializer, its protocol).
      *

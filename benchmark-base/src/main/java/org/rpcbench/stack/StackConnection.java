@@ -29,6 +29,14 @@ public interface StackConnection extends AutoCloseable {
      */
     List<WireProof> proveWire();
 
+    /**
+     * The streaming calls, for a stack whose {@link ClientStack#checkStreaming()} lets them: the others keep this
+     * default, which the client never reaches because it refused the stream scenario before connecting.
+     */
+    default StreamCalls streamCalls() {
+        throw new UnsupportedOperationException("this connection has no streaming calls");
+    }
+
     /** What each provider has spent so far, by the server's end of its connection: taken before and after a run. */
     Map<String, ServerSample> sampleServers();
 

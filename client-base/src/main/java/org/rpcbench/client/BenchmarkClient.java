@@ -72,6 +72,9 @@ public final class BenchmarkClient {
         }
         try {
             Stacks.client().check(options.target());
+            if (load.streams()) {
+                Stacks.client().checkStreaming();
+            }
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE;

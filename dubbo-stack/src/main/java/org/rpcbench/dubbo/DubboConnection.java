@@ -25,6 +25,7 @@ import org.rpcbench.stack.ProbeService;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerUnreachableException;
 import org.rpcbench.stack.StackConnection;
+import org.rpcbench.stack.StreamCalls;
 import org.rpcbench.stack.Target;
 import org.rpcbench.stack.WireCheckException;
 import org.springframework.context.support.GenericXmlApplicationContext;
@@ -106,6 +107,12 @@ final class DubboConnection implements StackConnection {
     @Override
     public EchoService echoService() {
         return context.getBean("echoService", EchoService.class);
+    }
+
+    /** Triple's streams, through the reference its consumer declares (DubboStack#checkStreaming lets it). */
+    @Override
+    public StreamCalls streamCalls() {
+        return new TripleStreamCalls(context.getBean("streamService", StreamService.class), target.timeoutMillis());
     }
 
     /** The serializer this consumer is configured to send with. */

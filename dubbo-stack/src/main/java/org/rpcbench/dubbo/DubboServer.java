@@ -128,6 +128,7 @@ final class DubboServer implements RunningServer {
         placeholders.put(SpringContexts.PORT, String.valueOf(settings.port()));
         placeholders.put(SpringContexts.REGISTRY, registry == null ? SpringContexts.NO_REGISTRY : registry.toString());
         Map<String, Object> beans = Map.of("userServiceImpl", services.users(), "echoServiceImpl", services.echo(),
+                "streamServiceImpl", new StreamServiceImpl(services.echo()),
                 "probeServiceImpl", new ProbeServiceImpl(services.sample(), versions));
         try {
             return SpringContexts.start(providerXml(), placeholders, beans);

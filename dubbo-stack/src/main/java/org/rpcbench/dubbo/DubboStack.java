@@ -1,6 +1,7 @@
 package org.rpcbench.dubbo;
 
 import org.rpcbench.stack.ClientStack;
+import org.rpcbench.stack.ProtobufWire;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
 import org.rpcbench.stack.ServerSettings;
@@ -45,6 +46,20 @@ public final class DubboStack implements ClientStack, ServerStack {
         if (target.connections() > 0) {
             throw new IllegalArgumentException("Java RMI opens one connection per call in flight:"
                     + " --connections does not apply to the rmi pair");
+        }
+    }
+
+    /** Dubbo streams on its triple protocol, in interface mode (the pairs whose serializer carries the beans). */
+    @Override
+    public void checkStreaming() {
+        String protocol = SpringContexts.configuredProtocol();
+        if (!DubboConnection.TRIPLE.equals(protocol)) {
+            throw new IllegalArgumentException("the " + NAME + " stack cannot stream on its " + protocol + " protocol:"
+                    + " Dubbo streams on triple (triple-hessian2, triple-fastjson2)");
+        }
+        if (ProtobufWire.SERIALIZATION.equals(SpringContexts.configuredSerialization())) {
+            throw new IllegalArgumentException("the " + NAME + " stack cannot stream in triple's IDL mode here:"
+                    + " its protobuf services have no stream; triple-hessian2 and triple-fastjson2 stream");
         }
     }
 

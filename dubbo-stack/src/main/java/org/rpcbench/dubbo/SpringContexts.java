@@ -45,6 +45,11 @@ final class SpringContexts {
         return pair().getProperty(PROTOCOL, "dubbo").trim();
     }
 
+    /** The serializer the pair's pom names. */
+    static String configuredSerialization() {
+        return pair().getProperty(SERIALIZATION, "").trim();
+    }
+
     private static Properties pair() {
         return ModuleProperties.read(PAIR_PROPERTIES);
     }
@@ -59,6 +64,8 @@ final class SpringContexts {
         GenericXmlApplicationContext context = new GenericXmlApplicationContext();
         context.getEnvironment().getPropertySources().addFirst(new MapPropertySource("rpcbench", placeholders));
         context.getEnvironment().getPropertySources().addLast(new PropertiesPropertySource("pair", pair()));
+        // what only one protocol has (triple's streams) sits in a profile named after it
+        context.getEnvironment().setActiveProfiles(configuredProtocol());
         beans.forEach(context.getBeanFactory()::registerSingleton);
         try {
             context.load(xmlResource);

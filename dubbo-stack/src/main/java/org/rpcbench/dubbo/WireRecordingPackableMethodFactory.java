@@ -25,15 +25,19 @@ public class WireRecordingPackableMethodFactory implements PackableMethodFactory
     @Override
     public PackableMethod create(MethodDescriptor method, URL url, String contentType) {
         PackableMethod packing = ReflectionPackableMethod.init(method, url);
-        return packing.needWrapper() ? new Recording(packing) : packing;
+        return packing.needWrapper()
+                ? new Recording(packing, method.getRpcType() == MethodDescriptor.RpcType.SERVER_STREAM) : packing;
     }
 
     private static final class Recording implements PackableMethod {
 
         private final PackableMethod packing;
+        /** Whether the invocation gets the request alone, in a new array beside the stream's observer. */
+        private final boolean serverStream;
 
-        Recording(PackableMethod packing) {
+        Recording(PackableMethod packing, boolean serverStream) {
             this.packing = packing;
+            this.serverStream = serverStream;
         }
 
         @Override
@@ -41,7 +45,8 @@ public class WireRecordingPackableMethodFactory implements PackableMethodFactory
             Object arguments = packing.parseRequest(data);
             if (arguments instanceof Object[] array) {
                 String named = TripleWrapper.serializeType(data);
-                DecodedSerializers.note(array, TRIPLE_HESSIAN2.equals(named) ? "hessian2" : named);
+                DecodedSerializers.note(serverStream && array.length > 0 ? array[0] : array,
+                        TRIPLE_HESSIAN2.equals(named) ? "hessian2" : named);
             }
             return arguments;
         }

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import org.apache.dubbo.common.constants.CommonConstants;
 import org.apache.dubbo.common.extension.Activate;
+import org.apache.dubbo.common.stream.StreamObserver;
 import org.apache.dubbo.common.utils.ProtobufUtils;
 import org.apache.dubbo.remoting.http12.HttpRequest;
 import org.apache.dubbo.rpc.Constants;
@@ -77,7 +78,8 @@ public class WireSerializationFilter implements Filter {
         if (headerId != null) {
             return WireSerialization.nameOf((Byte) headerId);
         }
-        String named = DecodedSerializers.take(invocation.getArguments());
+        Object[] arguments = invocation.getArguments();
+        String named = DecodedSerializers.take(isServerStream(arguments) ? arguments[0] : arguments);
         if (named != null) {
             return named;
         }
@@ -88,6 +90,11 @@ public class WireSerializationFilter implements Filter {
         }
         return isOneProtobufMessage(invocation.getArguments()) ? ProtobufWire.serializationOf(http.contentType())
                 : JsonWire.serializationOf(http.contentType());
+    }
+
+    /** Dubbo's server stream: the request, then the observer the provider answers into. */
+    private static boolean isServerStream(Object[] arguments) {
+        return arguments != null && arguments.length == 2 && arguments[1] instanceof StreamObserver;
     }
 
     private static boolean isOneProtobufMessage(Object[] arguments) {

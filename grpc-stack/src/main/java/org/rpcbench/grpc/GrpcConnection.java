@@ -2,6 +2,7 @@ package org.rpcbench.grpc;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -9,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -28,6 +30,7 @@ import org.rpcbench.proto.EchoServiceGrpc;
 import org.rpcbench.proto.Messages;
 import org.rpcbench.proto.ProbeServiceGrpc;
 import org.rpcbench.proto.Protos;
+import org.rpcbench.proto.StreamServiceGrpc;
 import org.rpcbench.proto.UserServiceGrpc;
 import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ProtobufWire;
@@ -35,6 +38,7 @@ import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerUnreachableException;
 import org.rpcbench.stack.StackConnection;
+import org.rpcbench.stack.StreamCalls;
 import org.rpcbench.stack.Target;
 import org.rpcbench.stack.WireCheckException;
 
@@ -151,6 +155,30 @@ final class GrpcConnection implements StackConnection {
                         .assembleRandomNumbers(Protos.AssembleRequest.newBuilder()
                                 .setPayload(payload).setCount(count).build())
                         .getLength();
+            }
+        };
+    }
+
+    /**
+     * The blocking stub's stream, as the unary calls use blocking stubs: its iterator asks gRPC for one message at a
+     * time (grpc-java's default), read on the calling thread. The target's timeout is the whole stream's deadline.
+     * A stream left early (an answer failed its check) is cancelled rather than left to its deadline.
+     */
+    @Override
+    public StreamCalls streamCalls() {
+        return (payload, count, answers) -> {
+            Context.CancellableContext call = Context.current().withCancellation();
+            try {
+                call.run(() -> {
+                    Iterator<Protos.Payload> stream = withDeadline(StreamServiceGrpc.newBlockingStub(channel()))
+                            .serverStream(Protos.StreamRequest.newBuilder()
+                                    .setPayload(Messages.payload(payload)).setCount(count).build());
+                    while (stream.hasNext()) {
+                        answers.accept(Messages.payload(stream.next()));
+                    }
+                });
+            } finally {
+                call.cancel(null);
             }
         };
     }

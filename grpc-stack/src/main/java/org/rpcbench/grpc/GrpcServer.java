@@ -35,6 +35,7 @@ import org.rpcbench.proto.EchoServiceGrpc;
 import org.rpcbench.proto.Messages;
 import org.rpcbench.proto.ProbeServiceGrpc;
 import org.rpcbench.proto.Protos;
+import org.rpcbench.proto.StreamServiceGrpc;
 import org.rpcbench.proto.UserServiceGrpc;
 import org.rpcbench.stack.BindFailedException;
 import org.rpcbench.stack.CallCounter;
@@ -102,6 +103,7 @@ final class GrpcServer implements RunningServer {
                 .maxInboundMessageSize(MAX_MESSAGE_BYTES)
                 .addService(ServerInterceptors.intercept(new Users(services), wire))
                 .addService(ServerInterceptors.intercept(new Echo(services), wire))
+                .addService(ServerInterceptors.intercept(new Streams(services), wire))
                 .addService(ServerInterceptors.intercept(new Probe(services, wire, versions), wire))
                 .build();
         try {
@@ -309,6 +311,29 @@ final class GrpcServer implements RunningServer {
             reply(answer, Protos.AssembleAnswer.newBuilder()
                     .setLength(services.echo().assembleRandomNumbers(request.getPayload(), request.getCount()))
                     .build());
+        }
+    }
+
+    /**
+     * The streaming calls, each answer converted and echoed as the unary echo's is. Flow control is grpc-java's
+     * default: {@code onNext} queues a message whether or not the transport is ready, and HTTP/2's window (grpc-java's
+     * 1 MiB, tuned to the connection's bandwidth-delay product) paces what goes on the wire.
+     */
+    private static final class Streams extends StreamServiceGrpc.StreamServiceImplBase {
+
+        private final ServedServices services;
+
+        Streams(ServedServices services) {
+            this.services = services;
+        }
+
+        @Override
+        public void serverStream(Protos.StreamRequest request, StreamObserver<Protos.Payload> answers) {
+            Object payload = Messages.payload(request.getPayload());
+            for (int i = 0; i < request.getCount(); i++) {
+                answers.onNext(Messages.payload(services.echo().echo(payload)));
+            }
+            answers.onCompleted();
         }
     }
 

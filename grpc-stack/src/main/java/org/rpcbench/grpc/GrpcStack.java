@@ -21,6 +21,11 @@ public final class GrpcStack implements ClientStack, ServerStack {
         return NAME;
     }
 
+    /** Every gRPC pair streams. */
+    @Override
+    public void checkStreaming() {
+    }
+
     @Override
     public StackConnection open(Target target) {
         return GrpcConnection.open(target);

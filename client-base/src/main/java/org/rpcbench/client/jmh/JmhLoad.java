@@ -71,14 +71,19 @@ public final class JmhLoad implements Load {
     public JmhLoad(JmhSettings settings, Target target, boolean concurrentConsumer, String injectCost,
             String module) {
         if (settings.runs().size() > 1 && !"json".equals(settings.resultFormat())) {
-            throw new IllegalArgumentException("option resultFormat: a run of several thread levels or"
-                    + " preset steps is written as json");
+            throw new IllegalArgumentException("option resultFormat: a run of several thread levels,"
+                    + " preset steps, or the stream scenario beside others is written as json");
         }
         this.settings = settings;
         this.target = target;
         this.concurrentConsumer = concurrentConsumer;
         this.injectCost = injectCost;
         this.module = module;
+    }
+
+    @Override
+    public boolean streams() {
+        return settings.runs().stream().anyMatch(run -> run.streamMessages() > 0);
     }
 
     @Override
@@ -200,8 +205,13 @@ public final class JmhLoad implements Load {
                 jmh.include(scenario.includePattern(selected));
             }
         }
-        if (run.scenarios().contains(Scenario.ECHO)) {
+        if (run.sendsPayloads()) {
             jmh.param("payload", run.payloads().toArray(String[]::new));
+        }
+        if (run.streamMessages() > 0) {
+            // each message an operation: throughput in messages, sample and average time per message
+            jmh.param("messages", String.valueOf(run.streamMessages()));
+            jmh.operationsPerInvocation(run.streamMessages());
         }
         for (String label : settings.modes()) {
             jmh.mode(Stream.of(Mode.values()).filter(mode -> mode.shortLabel().equals(label)).findFirst()

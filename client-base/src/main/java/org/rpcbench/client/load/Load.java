@@ -15,6 +15,11 @@ public interface Load {
     /** What the load would run, a line for each part: what a dry run prints. */
     List<String> plan();
 
+    /** Whether the load makes streaming calls, which a stack without them refuses before anything starts. */
+    default boolean streams() {
+        return false;
+    }
+
     /** Before the wire is proven: what this JVM (and the JVMs it starts) must be set up with, and said first. */
     default void prepare(PrintStream out) {
     }

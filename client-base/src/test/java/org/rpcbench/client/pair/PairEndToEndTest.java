@@ -5,14 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -28,7 +32,11 @@ import org.rpcbench.api.User;
 import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
 import org.rpcbench.api.UserServiceContract;
+import org.rpcbench.api.WrongAnswerException;
+import org.rpcbench.client.BenchmarkClient;
+import org.rpcbench.client.StreamBenchmark;
 import org.rpcbench.client.wire.WireCheck;
+import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.server.BenchmarkServer;
 import org.rpcbench.stack.RunningServer;
@@ -158,6 +166,55 @@ class PairEndToEndTest {
     void everyPayloadComesBackAsItWasSent(Payload payload) {
         Object request = payload.create();
         payload.checkEcho(request, client.connection().echoService().echo(request));
+    }
+
+    /** Whether the pair's stack, as its client module configures it, has streaming calls. */
+    private static boolean streams() {
+        try {
+            Stacks.client().checkStreaming();
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Payload.class, names = {"EMPTY", "STRING_1K", "STRING_100K", "PERSON", "BID_REQUESTS_100"})
+    void aServerStreamAnswersItsPayloadAsManyTimesAsAsked(Payload payload) {
+        assumeTrue(streams(), "the pair's stack cannot stream");
+        Object request = payload.create();
+        assertEquals(100, StreamBenchmark.checkedServerStream(client.connection().streamCalls(), payload, request,
+                100));
+        assertEquals(1, StreamBenchmark.checkedServerStream(client.connection().streamCalls(), payload, request, 1));
+    }
+
+    @Test
+    void aStreamWhoseAnswerFailsItsCheckFailsAndTheConnectionGoesOn() {
+        assumeTrue(streams(), "the pair's stack cannot stream");
+        Object request = Payload.STRING_1K.create();
+        int[] received = new int[1];
+        Exception failed = assertThrows(Exception.class, () -> client.connection().streamCalls().serverStream(
+                request, 50, answer -> {
+                    if (++received[0] == 3) {
+                        throw new WrongAnswerException("the third answer, failed on purpose");
+                    }
+                }));
+        assertTrue(causes(failed).contains("the third answer, failed on purpose"), causes(failed));
+        assertEquals(3, received[0], "answers after the failed one");
+        assertEquals(50, StreamBenchmark.checkedServerStream(client.connection().streamCalls(), Payload.STRING_1K,
+                request, 50));
+    }
+
+    @Test
+    void aStackThatCannotStreamRefusesTheStreamScenarioBeforeConnecting() throws IOException {
+        assumeFalse(streams(), "the pair's stack streams");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = BenchmarkClient.run(new String[] {"--port", "1", "--scenario", "stream"},
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(ExitCode.USAGE, status);
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.startsWith("error: the " + Stacks.client().name() + " stack cannot stream")
+                && message.lines().count() == 1, message);
     }
 
     @Test

@@ -31,6 +31,8 @@ public final class JmhOptions {
     private static final List<String> MODES = List.of("thrpt", "avgt", "sample");
     /** JMH's result formats, by the names the option takes. */
     private static final List<String> RESULT_FORMATS = List.of("json", "csv", "scsv", "text", "latex");
+    /** Enough messages that the stream's own call and its end weigh little beside them. */
+    static final int DEFAULT_STREAM_MESSAGES = 100;
 
     @Option(names = "--warmupIterations", paramLabel = "n", description = "warmup iterations (default: 6)")
     Integer warmupIterations;
@@ -56,8 +58,13 @@ public final class JmhOptions {
 
     @Option(names = "--scenario", split = ",", paramLabel = "s[,s...]",
             description = "what to call: user (the four UserService calls), echo (payload echo), cpu"
-                    + " (CPU-bound call); a list runs several (default: user)")
+                    + " (CPU-bound call), stream (server streaming: each payload answered --stream-messages times"
+                    + " in one stream, measured per message); a list runs several (default: user)")
     List<String> scenarios;
+
+    @Option(names = "--stream-messages", paramLabel = "n", description = "the stream scenario's messages per"
+            + " stream (default: " + DEFAULT_STREAM_MESSAGES + ")")
+    Integer streamMessages;
 
     @Option(names = "--benchmarks", split = ",", paramLabel = "b[,b...]",
             description = "only these of the scenarios' benchmarks, e.g. getUser,listUser: each runs in a fork"
@@ -129,6 +136,9 @@ public final class JmhOptions {
             if (payloads != null) {
                 setByPreset.add("payload");
             }
+            if (streamMessages != null) {
+                setByPreset.add("stream-messages");
+            }
             if (connectionsGiven) {
                 setByPreset.add("connections");
             }
@@ -146,9 +156,20 @@ public final class JmhOptions {
         for (String scenario : scenarios == null ? List.<String>of() : scenarios) {
             Scenario.of(scenario);
         }
-        List<JmhRun> runs = runs(threads);
+        if (streamMessages != null) {
+            atLeast("stream-messages", streamMessages, 1);
+            if (scenarios == null || !scenarios.contains(Scenario.STREAM.key())) {
+                throw new IllegalArgumentException("option stream-messages: only the stream scenario streams;"
+                        + " add --scenario stream");
+            }
+        }
         Set<String> only = benchmarks == null ? Set.of() : Set.copyOf(benchmarks);
-        checkBenchmarks(runs.get(0).scenarios(), only);
+        List<JmhRun> runs = runs(threads);
+        checkBenchmarks(runs.stream().flatMap(run -> run.scenarios().stream())
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Scenario.class))), only);
+        // a run of which --benchmarks names nothing is no run (--scenario user,stream --benchmarks serverStream)
+        runs = runs.stream().filter(run -> run.scenarios().stream()
+                .anyMatch(scenario -> !scenario.selected(only).isEmpty())).toList();
         try {
             runs.forEach(run -> run.payloads().forEach(Payload::of));
         } catch (IllegalArgumentException e) {
@@ -167,7 +188,10 @@ public final class JmhOptions {
         }
     }
 
-    /** The JMH invocations of this client run: a preset's, or one per thread level. */
+    /**
+     * The JMH invocations of this client run: a preset's, or one per thread level, the stream scenario in one of its
+     * own after the others'.
+     */
     private List<JmhRun> runs(List<Integer> threads) {
         if (preset != null) {
             return Preset.of(preset).runs();
@@ -175,7 +199,19 @@ public final class JmhOptions {
         Set<Scenario> chosen = (scenarios == null ? List.of("user") : scenarios).stream()
                 .map(Scenario::of).collect(Collectors.toCollection(() -> EnumSet.noneOf(Scenario.class)));
         List<String> echoed = payloads == null ? List.of("1k") : payloads;
-        return threads.stream().map(level -> new JmhRun(chosen, echoed, level)).toList();
+        Set<Scenario> unary = EnumSet.copyOf(chosen);
+        unary.remove(Scenario.STREAM);
+        List<JmhRun> runs = new ArrayList<>();
+        for (int level : threads) {
+            if (!unary.isEmpty()) {
+                runs.add(new JmhRun(unary, echoed, level));
+            }
+            if (chosen.contains(Scenario.STREAM)) {
+                runs.add(new JmhRun(EnumSet.of(Scenario.STREAM), echoed, level,
+                        requireNonNullElse(streamMessages, DEFAULT_STREAM_MESSAGES)));
+            }
+        }
+        return runs;
     }
 
     private static void checkBenchmarks(Set<Scenario> scenarios, Set<String> only) {

@@ -16,7 +16,9 @@ public enum Scenario {
     USER("user", "org.rpcbench.client.UserServiceBenchmark",
             List.of("createUser", "existUser", "getUser", "listUser")),
     ECHO("echo", "org.rpcbench.client.EchoBenchmark", List.of("echo")),
-    CPU("cpu", "org.rpcbench.client.CpuBoundBenchmark", List.of("assembleRandomNumbers"));
+    CPU("cpu", "org.rpcbench.client.CpuBoundBenchmark", List.of("assembleRandomNumbers")),
+    /** Measured per message, so it runs in a JMH invocation of its own ({@link JmhRun#streamMessages()}). */
+    STREAM("stream", "org.rpcbench.client.StreamBenchmark", List.of("serverStream"));
 
     private final String key;
     private final String benchmarkClass;

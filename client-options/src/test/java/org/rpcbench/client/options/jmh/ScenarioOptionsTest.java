@@ -34,6 +34,26 @@ class ScenarioOptionsTest {
     }
 
     @Test
+    void theStreamScenarioRunsInAnInvocationOfItsOwnWithItsMessagesPerStream() {
+        ClientOptions options = ClientArgs.parse("--scenario", "user,stream", "--payload", "1k,person",
+                "--threads", "1,8", "--stream-messages", "20");
+        assertEquals(List.of(
+                new JmhRun(Set.of(Scenario.USER), List.of("1k", "person"), 1),
+                new JmhRun(Set.of(Scenario.STREAM), List.of("1k", "person"), 1, 20),
+                new JmhRun(Set.of(Scenario.USER), List.of("1k", "person"), 8),
+                new JmhRun(Set.of(Scenario.STREAM), List.of("1k", "person"), 8, 20)), options.jmh().runs());
+        assertEquals("stream 1k,person x 20 messages per stream at 8 threads",
+                options.jmh().runs().get(3).toString());
+        assertEquals(List.of(new JmhRun(Set.of(Scenario.STREAM), List.of("1k"), 32, 100)),
+                ClientArgs.parse("--scenario", "stream").jmh().runs());
+        assertEquals(List.of(new JmhRun(Set.of(Scenario.STREAM), List.of("1k"), 32, 100)),
+                ClientArgs.parse("--scenario", "user,stream", "--benchmarks", "serverStream").jmh().runs());
+        assertMessage("option stream-messages: only the stream scenario streams", "--stream-messages", "5");
+        assertMessage("option stream-messages: 0 is below 1", "--scenario", "stream", "--stream-messages", "0");
+        assertMessage("stream-messages", "--preset", "motan", "--stream-messages", "5");
+    }
+
+    @Test
     void presetsReproduceTheSeedTables() {
         ClientOptions dubbo2 = ClientArgs.parse("--preset", "dubbo2-report");
         assertEquals(List.of(
