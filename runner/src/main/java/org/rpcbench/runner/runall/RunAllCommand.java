@@ -20,10 +20,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.rpcbench.client.options.ClientOptions;
 import org.rpcbench.client.options.jmh.Preset;
+import org.rpcbench.client.options.jmh.Scenario;
 import org.rpcbench.contract.DiskSpace;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
@@ -68,7 +70,8 @@ import sun.misc.Signal;
 public final class RunAllCommand implements Callable<Integer> {
 
     /** The client's --scenario values; any other scenario name is one of the client's presets. */
-    private static final Set<String> CLIENT_SCENARIOS = Set.of("user", "echo", "cpu");
+    private static final Set<String> CLIENT_SCENARIOS = Arrays.stream(Scenario.values()).map(Scenario::key)
+            .collect(Collectors.toUnmodifiableSet());
     /** How much longer than its soak a pair's client may run (wire checks, the judging, the last full GCs). */
     private static final int SOAK_TIMEOUT_SLACK_MINUTES = 10;
 
@@ -86,8 +89,8 @@ public final class RunAllCommand implements Callable<Integer> {
             + " 6 min), nightly (2 forks, about 8 min) or trial (one ab trial, about 2 min)")
     String length = "default";
 
-    @Option(names = "--scenario", paramLabel = "s", description = "user, echo or cpu (a list runs several), or a seed"
-            + " report's preset: dubbo2-report, dubbox, motan, server-limit (its clients at once: --topology 1x2"
+    @Option(names = "--scenario", paramLabel = "s", description = "user, echo, cpu or stream (a list runs several), or"
+            + " a seed report's preset: dubbo2-report, dubbox, motan, server-limit (its clients at once: --topology 1x2"
             + " unless given) (default: ${DEFAULT-VALUE})")
     String scenario = "user";
 

@@ -87,6 +87,7 @@ class RunAllCommandTest {
                         "--measurementIterations", "3", "--measurementTime", "2", "--forks", "1", "--modes", "thrpt"),
                 parse("--length", "trial").clientArgs());
         assertEquals(List.of("--scenario", "echo,cpu"), parse("--scenario", "echo,cpu").clientArgs());
+        assertEquals(List.of("--scenario", "stream"), parse("--scenario", "stream").clientArgs());
         assertEquals(List.of("--availability", "20", "--fault-at", "8", "--threads", "4"),
                 parse("--fault", "sigkill", "-a", "--threads 4").clientArgs());
         assertEquals(List.of("--rate", "2000", "--warmup", "5", "--duration", "3", "--calls", "getUser"),
