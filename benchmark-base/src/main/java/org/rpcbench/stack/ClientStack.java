@@ -31,7 +31,7 @@ public interface ClientStack {
      */
     default void checkStreaming() {
         throw new IllegalArgumentException("the " + name() + " stack cannot stream: the stream scenario runs on"
-                + " native gRPC and Dubbo's triple");
+                + " native gRPC, Dubbo's triple and the Netty ceiling");
     }
 
     /**

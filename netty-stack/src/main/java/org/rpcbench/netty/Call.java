@@ -2,8 +2,12 @@ package org.rpcbench.netty;
 
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.UserService;
+import org.rpcbench.stack.StreamCalls;
 
-/** What a frame asks for: one of the benchmark's calls, or the probe. Its id travels in the frame's header. */
+/**
+ * What a frame asks for: one of the benchmark's calls (the stream among them), or the probe. Its id travels in the
+ * frame's header.
+ */
 enum Call {
 
     EXIST_USER(1, UserService.class, "existUser", String.class),
@@ -12,6 +16,8 @@ enum Call {
     LIST_USER(4, UserService.class, "listUser", int.class),
     ECHO(5, EchoService.class, "echo", Object.class),
     ASSEMBLE_RANDOM_NUMBERS(6, EchoService.class, "assembleRandomNumbers", String.class, int.class),
+    /** Server streaming: the message count, then an echo's body, answered that many times in one stream. */
+    SERVER_STREAM(8, StreamCalls.class, "serverStream", Object.class, int.class),
     /** The wire check's question: what the server read, and what it has spent. Not a benchmark call. */
     PROBE(7, null, "probe");
 

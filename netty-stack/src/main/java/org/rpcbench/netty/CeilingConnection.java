@@ -8,13 +8,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
@@ -41,13 +44,15 @@ import org.rpcbench.stack.ProviderThreads;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerUnreachableException;
 import org.rpcbench.stack.StackConnection;
+import org.rpcbench.stack.StreamCalls;
 import org.rpcbench.stack.Target;
 import org.rpcbench.stack.WireCheckException;
 
 /**
  * The ceiling's client: plain Netty, one connection to the server by default (or {@code --connections}, calls spread
  * round robin), calls multiplexed on it by request id as Dubbo's are. A calling thread sends a frame and waits for
- * the answer, which it checks byte for byte against what the server must send.
+ * the answer, which it checks byte for byte against what the server must send; a stream's answers come to the
+ * calling thread one by one until the server's last.
  */
 final class CeilingConnection implements StackConnection {
 
@@ -59,8 +64,8 @@ final class CeilingConnection implements StackConnection {
     private final AtomicInteger ids = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    /** Each connection's calls awaiting an answer, by request id: a connection that closes fails its own. */
-    private static final AttributeKey<Map<Integer, CompletableFuture<ByteBuf>>> PENDING =
+    /** Each connection's calls awaiting answers, by request id: a connection that closes fails its own. */
+    private static final AttributeKey<Map<Integer, Awaiting>> PENDING =
             AttributeKey.valueOf("rpcbench.pending");
 
     private CeilingConnection(Target target, Bodies bodies, EventLoopGroup group, List<Channel> channels) {
@@ -117,6 +122,11 @@ final class CeilingConnection implements StackConnection {
     }
 
     @Override
+    public StreamCalls streamCalls() {
+        return new CeilingStreamCalls(this);
+    }
+
+    @Override
     public List<String> providers() {
         return List.of(target.host() + ":" + target.port());
     }
@@ -153,20 +163,8 @@ final class CeilingConnection implements StackConnection {
      */
     ByteBuf call(Call call, ByteBuf body) {
         int id = ids.incrementAndGet();
-        CompletableFuture<ByteBuf> answer = new CompletableFuture<>();
-        Channel channel = channels.get(Math.floorMod(next.getAndIncrement(), channels.size()));
-        Map<Integer, CompletableFuture<ByteBuf>> pending = channel.attr(PENDING).get();
-        pending.put(id, answer);
-        if (!channel.isActive()) {
-            fail(pending, id, "the server at " + target.describe() + " closed the connection");
-        }
-        channel.writeAndFlush(Frame.of(channel.alloc(), false, call, Frame.STATUS_OK, id, body))
-                .addListener(written -> {
-                    if (!written.isSuccess()) {
-                        fail(pending, id, "could not send " + call.method() + " to " + target.describe() + ": "
-                                + written.cause());
-                    }
-                });
+        UnaryAnswer answer = new UnaryAnswer();
+        Map<Integer, Awaiting> pending = send(call, id, body, answer);
         try {
             return answer.get(target.timeoutMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -187,6 +185,69 @@ final class CeilingConnection implements StackConnection {
         }
     }
 
+    /**
+     * Sends a stream's request frame and hands each answer's body to {@code answers} on the calling thread, in order,
+     * until the server's last; the target's timeout is the whole stream's. A stream left early (an answer failed its
+     * check) drops the rest of its answers as they come, so the connection goes on.
+     *
+     * @throws IllegalStateException when the stream failed on the server, timed out, or the connection closed
+     */
+    void stream(Call call, ByteBuf body, Consumer<ByteBuf> answers) {
+        int id = ids.incrementAndGet();
+        StreamAnswers stream = new StreamAnswers();
+        Map<Integer, Awaiting> pending = send(call, id, body, stream);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(target.timeoutMillis());
+        try {
+            boolean more = true;
+            while (more) {
+                ByteBuf frame = stream.next(deadline - System.nanoTime());
+                if (frame == null) {
+                    throw new IllegalStateException(call.method() + " to " + target.describe() + " did not end within "
+                            + target.timeoutMillis() + " ms");
+                }
+                try {
+                    if (Frame.status(frame) != Frame.STATUS_OK) {
+                        throw new IllegalStateException(failure(frame));
+                    }
+                    more = Frame.moreFollow(frame);
+                    answers.accept(Frame.body(frame));
+                } finally {
+                    frame.release();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while " + call.method() + " ran");
+        } finally {
+            pending.remove(id);
+            stream.close();
+        }
+    }
+
+    /** Sends a request frame for a call awaiting its answers, which the connection's handler hands it. */
+    private Map<Integer, Awaiting> send(Call call, int id, ByteBuf body, Awaiting answers) {
+        Channel channel = channels.get(Math.floorMod(next.getAndIncrement(), channels.size()));
+        Map<Integer, Awaiting> pending = channel.attr(PENDING).get();
+        pending.put(id, answers);
+        if (!channel.isActive()) {
+            fail(pending, id, "the server at " + target.describe() + " closed the connection");
+        }
+        channel.writeAndFlush(Frame.of(channel.alloc(), false, call, Frame.STATUS_OK, id, body))
+                .addListener(written -> {
+                    if (!written.isSuccess()) {
+                        fail(pending, id, "could not send " + call.method() + " to " + target.describe() + ": "
+                                + written.cause());
+                    }
+                });
+        return pending;
+    }
+
+    /** The server's message in a failed answer. */
+    private static String failure(ByteBuf frame) {
+        return "the server failed " + Frame.call(frame).method() + ": "
+                + Frame.body(frame).toString(StandardCharsets.UTF_8);
+    }
+
     /** Holds an answer to the bytes the server must send for it. */
     static void check(Call call, ByteBuf answer, byte[] expected, int from) {
         int length = answer.readableBytes();
@@ -198,10 +259,89 @@ final class CeilingConnection implements StackConnection {
         }
     }
 
-    private static void fail(Map<Integer, CompletableFuture<ByteBuf>> pending, int id, String why) {
-        CompletableFuture<ByteBuf> answer = pending.remove(id);
-        if (answer != null) {
-            answer.completeExceptionally(new IllegalStateException(why));
+    private static void fail(Map<Integer, Awaiting> pending, int id, String why) {
+        Awaiting answers = pending.remove(id);
+        if (answers != null) {
+            answers.fail(why);
+        }
+    }
+
+    /** A call awaiting its answer frames, handed each on the connection's IO thread. */
+    private interface Awaiting {
+
+        /** Takes the frame, and with it the duty to release it. */
+        void answer(ByteBuf frame);
+
+        void fail(String why);
+    }
+
+    /** A unary call's one answer: its body, which the caller releases, or its failure. */
+    private static final class UnaryAnswer extends CompletableFuture<ByteBuf> implements Awaiting {
+
+        @Override
+        public void answer(ByteBuf frame) {
+            if (Frame.status(frame) != Frame.STATUS_OK) {
+                String failure = failure(frame);
+                frame.release();
+                completeExceptionally(new IllegalStateException(failure));
+                return;
+            }
+            complete(Frame.body(frame));
+        }
+
+        @Override
+        public void fail(String why) {
+            completeExceptionally(new IllegalStateException(why));
+        }
+    }
+
+    /** A stream's answer frames, queued for the calling thread; once it has left, what still comes is released. */
+    private static final class StreamAnswers implements Awaiting {
+
+        private final BlockingQueue<Arrival> arrivals = new LinkedBlockingQueue<>();
+        private volatile boolean closed;
+
+        /** An answer frame, or the connection's failure. */
+        private record Arrival(ByteBuf frame, String failure) {
+        }
+
+        @Override
+        public void answer(ByteBuf frame) {
+            arrivals.add(new Arrival(frame, null));
+            if (closed) {
+                drain();
+            }
+        }
+
+        @Override
+        public void fail(String why) {
+            arrivals.add(new Arrival(null, why));
+        }
+
+        /**
+         * The next answer frame, which the caller releases, or null when none came in time.
+         *
+         * @throws IllegalStateException when the connection failed
+         */
+        ByteBuf next(long timeoutNanos) throws InterruptedException {
+            Arrival arrival = arrivals.poll(timeoutNanos, TimeUnit.NANOSECONDS);
+            if (arrival != null && arrival.failure() != null) {
+                throw new IllegalStateException(arrival.failure());
+            }
+            return arrival == null ? null : arrival.frame();
+        }
+
+        void close() {
+            closed = true;
+            drain();
+        }
+
+        private void drain() {
+            for (Arrival arrival = arrivals.poll(); arrival != null; arrival = arrivals.poll()) {
+                if (arrival.frame() != null) {
+                    arrival.frame().release();
+                }
+            }
         }
     }
 
@@ -215,7 +355,7 @@ final class CeilingConnection implements StackConnection {
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
-    /** Completes each call's future with its answer's body, or fails it; a closed connection fails all of its own. */
+    /** Hands each call its answer frames, the last removing it; a closed connection fails all of its own. */
     private final class Answers extends SimpleChannelInboundHandler<ByteBuf> {
 
         Answers() {
@@ -224,24 +364,19 @@ final class CeilingConnection implements StackConnection {
 
         @Override
         protected void channelRead0(ChannelHandlerContext context, ByteBuf frame) {
-            CompletableFuture<ByteBuf> answer = context.channel().attr(PENDING).get().remove(Frame.id(frame));
-            if (answer == null || !Frame.isResponse(frame)) {
+            Map<Integer, Awaiting> pending = context.channel().attr(PENDING).get();
+            int id = Frame.id(frame);
+            Awaiting answers = Frame.moreFollow(frame) ? pending.get(id) : pending.remove(id);
+            if (answers == null || !Frame.isResponse(frame)) {
                 frame.release();
                 return;
             }
-            if (Frame.status(frame) != Frame.STATUS_OK) {
-                String failure = "the server failed " + Frame.call(frame).method() + ": "
-                        + Frame.body(frame).toString(StandardCharsets.UTF_8);
-                frame.release();
-                answer.completeExceptionally(new IllegalStateException(failure));
-                return;
-            }
-            answer.complete(Frame.body(frame));
+            answers.answer(frame);
         }
 
         @Override
         public void channelInactive(ChannelHandlerContext context) {
-            Map<Integer, CompletableFuture<ByteBuf>> pending = context.channel().attr(PENDING).get();
+            Map<Integer, Awaiting> pending = context.channel().attr(PENDING).get();
             String why = "the server at " + target.describe() + " closed the connection";
             pending.keySet().forEach(id -> fail(pending, id, why));
         }

@@ -15,11 +15,7 @@ final class CeilingEchoService implements EchoService {
 
     private final CeilingConnection connection;
     private final Bodies bodies;
-    /** The last payload's body: a benchmark trial echoes one payload, built once outside the measured calls. */
-    private volatile EchoBody last = new EchoBody(null, null);
-
-    private record EchoBody(Object payload, byte[] body) {
-    }
+    private final LastEchoBody echoBody = new LastEchoBody();
 
     CeilingEchoService(CeilingConnection connection, Bodies bodies) {
         this.connection = connection;
@@ -28,14 +24,10 @@ final class CeilingEchoService implements EchoService {
 
     @Override
     public Object echo(Object payload) {
-        EchoBody echo = last;
-        if (echo.payload() != payload) {
-            echo = new EchoBody(payload, Bodies.echoRequest(payload));
-            last = echo;
-        }
-        ByteBuf answer = connection.call(Call.ECHO, Unpooled.wrappedBuffer(echo.body()));
+        byte[] body = echoBody.of(payload);
+        ByteBuf answer = connection.call(Call.ECHO, Unpooled.wrappedBuffer(body));
         try {
-            CeilingConnection.check(Call.ECHO, answer, echo.body(), 0);
+            CeilingConnection.check(Call.ECHO, answer, body, 0);
         } finally {
             answer.release();
         }

@@ -213,6 +213,7 @@ final class CeilingServer implements RunningServer {
                 }
                 body = switch (call) {
                     case ECHO -> Frame.body(frame).retain();
+                    case SERVER_STREAM -> stream(context, id, Frame.body(frame));
                     case ASSEMBLE_RANDOM_NUMBERS -> assemble(Frame.body(frame));
                     case PROBE -> probe(context, frame);
                     default -> Unpooled.wrappedBuffer(bodies.answer(call));
@@ -224,6 +225,24 @@ final class CeilingServer implements RunningServer {
                 frame.release();
             }
             context.writeAndFlush(Frame.of(context.alloc(), true, call, status, id, body));
+        }
+
+        /**
+         * A server stream: the echo's body after the count, answered that many times. Writes every answer but the
+         * last as it is made and returns the last, which ends the call. No flow control but Netty's: its outbound
+         * buffer holds what the socket has not yet taken, whatever the channel's writability.
+         */
+        private static ByteBuf stream(ChannelHandlerContext context, int id, ByteBuf request) {
+            int count = request.readInt();
+            if (count < 1) {
+                throw new IllegalArgumentException("a stream answers at least one message, not " + count);
+            }
+            ByteBuf payload = request.slice();
+            for (int i = 1; i < count; i++) {
+                context.writeAndFlush(Frame.streamAnswer(context.alloc(), Call.SERVER_STREAM, id,
+                        payload.retainedSlice()));
+            }
+            return payload.retain();
         }
 
         /** The same work as every server's: the payload the client sent, 10,000 random numbers appended to it. */

@@ -7,9 +7,10 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 
 /**
  * The ceiling's frame: a 16-byte header, as long as Dubbo's, then the body. Header: magic "RB" (2 bytes), version
- * (1), flags (1: bit 7 set on a response, bits 0-6 the body's format, 0 for none), call (1), status (1: 0 ok, else
- * the body is an error message), reserved (2), request id (4), body length (4). Requests carry ids so that many
- * calls share one connection, as Dubbo's do.
+ * (1), flags (1: bit 7 set on a response, bit 6 on a stream's answer that more answers follow, bits 0-5 the body's
+ * format, 0 for none), call (1), status (1: 0 ok, else the body is an error message), reserved (2), request id (4),
+ * body length (4). Requests carry ids so that many calls share one connection, as Dubbo's do; an answer without
+ * bit 6 is its call's last.
  */
 final class Frame {
 
@@ -27,6 +28,8 @@ final class Frame {
     static final int MAX_BODY_BYTES = 8 << 20;
 
     private static final int RESPONSE = 0x80;
+    private static final int MORE = 0x40;
+    private static final int FORMAT_BITS = 0x3f;
     private static final int FLAGS = 3;
     private static final int CALL = 4;
     private static final int STATUS = 5;
@@ -43,8 +46,17 @@ final class Frame {
 
     /** One frame, as one buffer, so that frames written from several threads never interleave. */
     static ByteBuf of(ByteBufAllocator allocator, boolean response, Call call, byte status, int id, ByteBuf body) {
+        return of(allocator, (response ? RESPONSE : 0) | FORMAT_NONE, call, status, id, body);
+    }
+
+    /** A stream's answer that more answers follow; its last is an ordinary response, which ends the call. */
+    static ByteBuf streamAnswer(ByteBufAllocator allocator, Call call, int id, ByteBuf body) {
+        return of(allocator, RESPONSE | MORE | FORMAT_NONE, call, STATUS_OK, id, body);
+    }
+
+    private static ByteBuf of(ByteBufAllocator allocator, int flags, Call call, byte status, int id, ByteBuf body) {
         ByteBuf header = allocator.buffer(HEADER_BYTES);
-        header.writeShort(MAGIC).writeByte(VERSION).writeByte((response ? RESPONSE : 0) | FORMAT_NONE)
+        header.writeShort(MAGIC).writeByte(VERSION).writeByte(flags)
                 .writeByte(call.id()).writeByte(status).writeShort(0).writeInt(id).writeInt(body.readableBytes());
         return Unpooled.wrappedBuffer(header, body);
     }
@@ -61,9 +73,14 @@ final class Frame {
         return (frame.getByte(FLAGS) & RESPONSE) != 0;
     }
 
+    /** Whether more answers to the same call follow this one (a stream's answers but its last). */
+    static boolean moreFollow(ByteBuf frame) {
+        return (frame.getByte(FLAGS) & MORE) != 0;
+    }
+
     /** The body's format as the header names it. */
     static String format(ByteBuf frame) {
-        int format = frame.getByte(FLAGS) & 0x7f;
+        int format = frame.getByte(FLAGS) & FORMAT_BITS;
         return format == FORMAT_NONE ? FORMAT_NONE_NAME : "format " + format;
     }
 

@@ -22,6 +22,11 @@ public final class NettyStack implements ClientStack, ServerStack {
         return NAME;
     }
 
+    /** The ceiling streams as frames: one request, that many answer frames, the last marked. */
+    @Override
+    public void checkStreaming() {
+    }
+
     @Override
     public StackConnection open(Target target) {
         return CeilingConnection.open(target);

@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
+import org.rpcbench.api.Payload;
 import org.rpcbench.api.WrongAnswerException;
 import org.rpcbench.server.BenchmarkServer;
 import org.rpcbench.stack.RunningServer;
@@ -52,6 +55,24 @@ class CeilingTest {
             assertTrue(server.details().get("frameBytes").contains("existUser=235/36"),
                     server.details().get("frameBytes"));
             assertTrue(server.versions().containsKey("netty-transport"), server.versions().toString());
+        }
+    }
+
+    @Test
+    void aStreamTheServerRefusesFailsWithItsCauseAndTheServerCountsAStreamAsOneCall() throws IOException {
+        int port = freePort();
+        try (RunningServer server = new NettyStack().start(new ServerSettings("127.0.0.1", port, null),
+                BenchmarkServer.services());
+                CeilingConnection connection = CeilingConnection.open(new Target("127.0.0.1", port))) {
+            Object payload = Payload.STRING_1K.create();
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> connection.streamCalls().serverStream(payload, 0, answer -> { }));
+            assertTrue(refused.getMessage().contains("at least one message, not 0"), refused.getMessage());
+            long calls = server.callsByWireFormat().get("none");
+            List<Object> answers = new ArrayList<>();
+            connection.streamCalls().serverStream(payload, 3, answers::add);
+            assertEquals(List.of(payload, payload, payload), answers);
+            assertEquals(calls + 1, server.callsByWireFormat().get("none"));
         }
     }
 
