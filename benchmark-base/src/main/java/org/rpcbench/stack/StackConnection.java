@@ -3,6 +3,7 @@ package org.rpcbench.stack;
 import java.util.List;
 import java.util.Map;
 
+import org.rpcbench.api.AsyncServices;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.WireProof;
@@ -28,6 +29,17 @@ public interface StackConnection extends AutoCloseable {
      * @throws WireCheckException when the stack can already tell that the wire is not what it should be
      */
     List<WireProof> proveWire();
+
+    /**
+     * The calls sent with the stack's own asynchronous call, which returns before the answer arrives: what the open
+     * loop's asynchronous sender uses. None by default.
+     *
+     * @throws UnsupportedOperationException saying why, for a stack whose calls all block their caller
+     */
+    default AsyncServices asyncServices() {
+        throw new UnsupportedOperationException("its calls block the caller until the answer (it has no"
+                + " asynchronous call)");
+    }
 
     /** What each provider has spent so far, by the server's end of its connection: taken before and after a run. */
     Map<String, ServerSample> sampleServers();
