@@ -28,18 +28,24 @@ final class CeilingEchoService implements EchoService {
 
     @Override
     public Object echo(Object payload) {
+        byte[] body = body(payload);
+        ByteBuf answer = connection.call(Call.ECHO, Unpooled.wrappedBuffer(body));
+        try {
+            CeilingConnection.check(Call.ECHO, answer, body, 0);
+        } finally {
+            answer.release();
+        }
+        return payload;
+    }
+
+    /** The echo's body for a payload: the last one's again when it is the same payload. */
+    byte[] body(Object payload) {
         EchoBody echo = last;
         if (echo.payload() != payload) {
             echo = new EchoBody(payload, Bodies.echoRequest(payload));
             last = echo;
         }
-        ByteBuf answer = connection.call(Call.ECHO, Unpooled.wrappedBuffer(echo.body()));
-        try {
-            CeilingConnection.check(Call.ECHO, answer, echo.body(), 0);
-        } finally {
-            answer.release();
-        }
-        return payload;
+        return echo.body();
     }
 
     @Override
