@@ -1,5 +1,7 @@
 package org.rpcbench.api;
 
+import java.util.concurrent.CompletableFuture;
+
 /**
  * The four UserService calls as the benchmarks make them: each takes its arguments from a thread's own
  * {@link Requests}, calls, checks the answer against {@link UserServiceContract} and returns it. The JMH benchmarks
@@ -11,6 +13,13 @@ public enum UserCalls {
         @Override
         public Object callAndCheck(UserService users, Requests requests) {
             return existUser(users, requests);
+        }
+
+        @Override
+        public CompletableFuture<?> sendAndCheck(AsyncServices services, Requests requests) {
+            String email = requests.nextEmail();
+            return services.existUser(email)
+                    .thenApply(answer -> UserServiceContract.checkExistUser(email, present(method(), answer)));
         }
 
         @Override
@@ -30,6 +39,12 @@ public enum UserCalls {
         }
 
         @Override
+        public CompletableFuture<?> sendAndCheck(AsyncServices services, Requests requests) {
+            return services.createUser(requests.newUser).thenApply(answer -> UserServiceContract.checkCreateUser(
+                    requests.newUser, present(method(), answer)));
+        }
+
+        @Override
         public Object[] sampleArguments() {
             return new Object[] {UserServiceContract.newUser()};
         }
@@ -46,6 +61,12 @@ public enum UserCalls {
         }
 
         @Override
+        public CompletableFuture<?> sendAndCheck(AsyncServices services, Requests requests) {
+            long id = requests.next();
+            return services.getUser(id).thenApply(answer -> UserServiceContract.checkGetUser(id, answer));
+        }
+
+        @Override
         public Object[] sampleArguments() {
             return new Object[] {1L};
         }
@@ -59,6 +80,12 @@ public enum UserCalls {
         @Override
         public Object callAndCheck(UserService users, Requests requests) {
             return listUser(users, requests);
+        }
+
+        @Override
+        public CompletableFuture<?> sendAndCheck(AsyncServices services, Requests requests) {
+            int pageNo = requests.next();
+            return services.listUser(pageNo).thenApply(answer -> UserServiceContract.checkListUser(pageNo, answer));
         }
 
         @Override
@@ -99,6 +126,21 @@ public enum UserCalls {
      *                              failed
      */
     public abstract Object callAndCheck(UserService users, Requests requests);
+
+    /**
+     * Sends the call as {@link #callAndCheck} makes it, without waiting: the future completes with the checked
+     * answer, or exceptionally with the stack's failure or a {@link WrongAnswerException}. The request is taken from
+     * {@code requests} before it returns, on the caller's thread.
+     */
+    public abstract CompletableFuture<?> sendAndCheck(AsyncServices services, Requests requests);
+
+    /** A boolean answer as the contract checks it; a null one (which no blocking proxy could return) is wrong. */
+    private static boolean present(String method, Boolean answer) {
+        if (answer == null) {
+            throw new WrongAnswerException(method + " answered null");
+        }
+        return answer;
+    }
 
     public static boolean existUser(UserService users, Requests requests) {
         String email = requests.nextEmail();

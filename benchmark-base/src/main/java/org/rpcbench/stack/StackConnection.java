@@ -3,6 +3,7 @@ package org.rpcbench.stack;
 import java.util.List;
 import java.util.Map;
 
+import org.rpcbench.api.AsyncServices;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.WireProof;
@@ -35,6 +36,17 @@ public interface StackConnection extends AutoCloseable {
      */
     default StreamCalls streamCalls() {
         throw new UnsupportedOperationException("this connection has no streaming calls");
+    }
+
+    /**
+     * The calls sent with the stack's own asynchronous call, which returns before the answer arrives: what the open
+     * loop's asynchronous sender uses. None by default.
+     *
+     * @throws UnsupportedOperationException saying why, for a stack whose calls all block their caller
+     */
+    default AsyncServices asyncServices() {
+        throw new UnsupportedOperationException("its calls block the caller until the answer (it has no"
+                + " asynchronous call)");
     }
 
     /** What each provider has spent so far, by the server's end of its connection: taken before and after a run. */

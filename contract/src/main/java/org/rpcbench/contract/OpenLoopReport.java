@@ -17,14 +17,38 @@ import java.util.stream.Stream;
  * @param sweepPercents a sweep's steps, in percent of each call's closed-loop capacity; null at a fixed rate
  * @param slo the bound a sweep's capacity is judged by, or null
  * @param arrival fixed (evenly spaced) or poisson (exponential gaps with the same mean)
- * @param threads the client threads calls are sent from: the most that can be in flight at once
+ * @param threads the client threads calls are sent from: with the blocking sender, the most that can be in flight at
+ *                once
  * @param calls one per call and rate measured, in the order they ran
+ * @param sender {@link #BLOCKING}: each thread waits in the stack's blocking call; {@link #ASYNC}: the threads send
+ *               with the stack's asynchronous call and go on. Blocking in a file written before there was a choice
+ * @param inFlightLimit the most calls that can await their answers at once: the threads with the blocking sender,
+ *                      {@code --max-in-flight} with the asynchronous one
  */
 public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> sweepPercents, Slo slo,
-        String arrival, long warmupMillis, long durationMillis, int threads, List<CallResult> calls) {
+        String arrival, long warmupMillis, long durationMillis, int threads, List<CallResult> calls, String sender,
+        int inFlightLimit) {
 
     public static final String FIXED = "fixed";
     public static final String POISSON = "poisson";
+    public static final String BLOCKING = "blocking";
+    public static final String ASYNC = "async";
+
+    public OpenLoopReport {
+        if (sender == null) {
+            sender = BLOCKING;
+        }
+        if (BLOCKING.equals(sender)) {
+            inFlightLimit = threads;
+        }
+    }
+
+    /** A blocking sender's report. */
+    public OpenLoopReport(long startEpochMillis, Double rate, List<Integer> sweepPercents, Slo slo, String arrival,
+            long warmupMillis, long durationMillis, int threads, List<CallResult> calls) {
+        this(startEpochMillis, rate, sweepPercents, slo, arrival, warmupMillis, durationMillis, threads, calls,
+                BLOCKING, threads);
+    }
 
     /**
      * One call at one rate, counted over the measured window (after the warmup).
@@ -191,9 +215,10 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
     public String summary() {
         StringBuilder text = new StringBuilder();
         line(text, "open loop: %s arrivals, %s, %.1f s warmup and %.1f s measured per rate, up to %d calls in"
-                + " flight", arrival, rate != null ? String.format(Locale.ROOT, "%,.0f calls/s per call", rate)
+                + " flight%s", arrival, rate != null ? String.format(Locale.ROOT, "%,.0f calls/s per call", rate)
                         : "a sweep at " + sweepPercents + " % of each call's closed-loop capacity",
-                warmupMillis / 1000.0, durationMillis / 1000.0, threads);
+                warmupMillis / 1000.0, durationMillis / 1000.0, inFlightLimit,
+                BLOCKING.equals(sender) ? "" : ", sent asynchronously from " + threads + " threads");
         line(text, "response time at a fixed rate, from each call's due time (ms), and CPU per call over the window:");
         line(text, "| call | asked (calls/s) | achieved (calls/s) | p50 | p90 | p99 | p99.9 | p99.99 | max |"
                 + " sent late p99 | max in flight | errors | server CPU (µs/call) | client CPU (µs/call) |");
@@ -220,10 +245,16 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
             }
         }
         for (CallResult call : calls) {
-            if (call.rateNotKept() != null && call.maxInFlight() >= threads) {
-                line(text, "%s at %,.0f calls/s: all %d threads were busy, so the client's threads may have limited"
-                        + " the rate as much as the server (more --threads tells the two apart)", call.call(),
-                        call.targetRate(), threads);
+            if (call.rateNotKept() != null && call.maxInFlight() >= inFlightLimit) {
+                if (BLOCKING.equals(sender)) {
+                    line(text, "%s at %,.0f calls/s: all %d threads were busy, so the client's threads may have"
+                            + " limited the rate as much as the server (more --threads tells the two apart)",
+                            call.call(), call.targetRate(), threads);
+                } else {
+                    line(text, "%s at %,.0f calls/s: %d calls awaited their answers at once, the limit, so the"
+                            + " client's limit may have held the rate back as much as the server (more"
+                            + " --max-in-flight tells the two apart)", call.call(), call.targetRate(), inFlightLimit);
+                }
             }
             if (call.firstFailure() != null) {
                 line(text, "%s: %,d failed, %,d wrong, the first: %s", call.call(), call.failed(), call.wrong(),

@@ -5,15 +5,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 import org.apache.dubbo.common.URL;
 import org.apache.dubbo.config.ApplicationConfig;
 import org.apache.dubbo.config.spring.ReferenceBean;
 import org.apache.dubbo.remoting.RemotingException;
+import org.apache.dubbo.rpc.Constants;
 import org.apache.dubbo.rpc.Invoker;
+import org.apache.dubbo.rpc.RpcContext;
+import org.apache.dubbo.rpc.RpcContextAttachment;
 import org.apache.dubbo.rpc.cluster.ClusterInvoker;
+import org.rpcbench.api.AsyncServices;
 import org.rpcbench.api.EchoService;
+import org.rpcbench.api.Page;
+import org.rpcbench.api.User;
 import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.FrameBytes;
@@ -113,6 +120,61 @@ final class DubboConnection implements StackConnection {
     @Override
     public StreamCalls streamCalls() {
         return new TripleStreamCalls(context.getBean("streamService", StreamService.class), target.timeoutMillis());
+    }
+
+    /**
+     * Dubbo's asynchronous invocation on the same references: the call goes out with {@code async=true}, the
+     * reference returns at once, and the answer's future is the one Dubbo leaves in the service context. Not
+     * {@code RpcContext.asyncCall}, which takes the default {@code false} a boolean method returns at once for the
+     * answer. Java RMI's calls block, so Dubbo's rmi protocol has none.
+     */
+    @Override
+    public AsyncServices asyncServices() {
+        if (DubboServer.RMI.equals(SpringContexts.configuredProtocol())) {
+            throw new UnsupportedOperationException("Dubbo's rmi protocol calls through Java RMI, whose calls block"
+                    + " the caller until the answer");
+        }
+        UserService users = userService();
+        EchoService echo = echoService();
+        return new AsyncServices() {
+            @Override
+            public CompletableFuture<Boolean> existUser(String email) {
+                return sent(() -> users.existUser(email));
+            }
+
+            @Override
+            public CompletableFuture<Boolean> createUser(User user) {
+                return sent(() -> users.createUser(user));
+            }
+
+            @Override
+            public CompletableFuture<User> getUser(long id) {
+                return sent(() -> users.getUser(id));
+            }
+
+            @Override
+            public CompletableFuture<Page<User>> listUser(int pageNo) {
+                return sent(() -> users.listUser(pageNo));
+            }
+
+            @Override
+            public CompletableFuture<Object> echo(Object payload) {
+                return sent(() -> echo.echo(payload));
+            }
+        };
+    }
+
+    /** Makes the call asynchronously: what the reference returns at once is a placeholder, not the answer. */
+    @SuppressWarnings("unchecked")
+    private static <T> CompletableFuture<T> sent(Runnable call) {
+        RpcContextAttachment attachments = RpcContext.getClientAttachment();
+        attachments.setAttachment(Constants.ASYNC_KEY, Boolean.TRUE.toString());
+        try {
+            call.run();
+        } finally {
+            attachments.removeAttachment(Constants.ASYNC_KEY);
+        }
+        return (CompletableFuture<T>) RpcContext.getServiceContext().getFuture();
     }
 
     /** The serializer this consumer is configured to send with. */

@@ -6,9 +6,11 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
@@ -16,10 +18,12 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.AbstractStub;
+import io.grpc.stub.StreamObserver;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import org.rpcbench.api.AsyncServices;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.Page;
 import org.rpcbench.api.User;
@@ -43,7 +47,8 @@ import org.rpcbench.stack.Target;
 import org.rpcbench.stack.WireCheckException;
 
 /**
- * The gRPC client: blocking stubs called from the benchmark's threads, as the Dubbo pairs' synchronous calls are.
+ * The gRPC client: blocking stubs called from the benchmark's threads, as the Dubbo pairs' synchronous calls are (the
+ * asynchronous stubs for the open loop's asynchronous sender).
  * One channel (one HTTP/2 connection, calls multiplexed on it) by default; {@code --connections N} opens N channels
  * and spreads the calls over them round robin. Every call carries the target's timeout as its deadline.
  */
@@ -181,6 +186,80 @@ final class GrpcConnection implements StackConnection {
                 call.cancel(null);
             }
         };
+    }
+
+    /** gRPC's asynchronous stubs on the same channels with the same deadline: answers arrive on gRPC's threads. */
+    @Override
+    public AsyncServices asyncServices() {
+        return new AsyncServices() {
+            @Override
+            public CompletableFuture<Boolean> existUser(String email) {
+                Answer<Protos.Answer, Boolean> answer = new Answer<>(Protos.Answer::getValue);
+                withDeadline(UserServiceGrpc.newStub(channel()))
+                        .existUser(Protos.ExistUserRequest.newBuilder().setEmail(email).build(), answer);
+                return answer.future;
+            }
+
+            @Override
+            public CompletableFuture<Boolean> createUser(User user) {
+                Answer<Protos.Answer, Boolean> answer = new Answer<>(Protos.Answer::getValue);
+                withDeadline(UserServiceGrpc.newStub(channel())).createUser(Messages.user(user), answer);
+                return answer.future;
+            }
+
+            @Override
+            public CompletableFuture<User> getUser(long id) {
+                Answer<Protos.User, User> answer = new Answer<>(Messages::user);
+                withDeadline(UserServiceGrpc.newStub(channel()))
+                        .getUser(Protos.GetUserRequest.newBuilder().setId(id).build(), answer);
+                return answer.future;
+            }
+
+            @Override
+            public CompletableFuture<Page<User>> listUser(int pageNo) {
+                Answer<Protos.Page, Page<User>> answer = new Answer<>(Messages::page);
+                withDeadline(UserServiceGrpc.newStub(channel()))
+                        .listUser(Protos.ListUserRequest.newBuilder().setPageNo(pageNo).build(), answer);
+                return answer.future;
+            }
+
+            @Override
+            public CompletableFuture<Object> echo(Object payload) {
+                Answer<Protos.Payload, Object> answer = new Answer<>(Messages::payload);
+                withDeadline(EchoServiceGrpc.newStub(channel())).echo(Messages.payload(payload), answer);
+                return answer.future;
+            }
+        };
+    }
+
+    /** A unary call's one message, converted, as a future; a call that ends without one fails it. */
+    private static final class Answer<M, T> implements StreamObserver<M> {
+
+        private final CompletableFuture<T> future = new CompletableFuture<>();
+        private final Function<M, T> convert;
+
+        Answer(Function<M, T> convert) {
+            this.convert = convert;
+        }
+
+        @Override
+        public void onNext(M message) {
+            try {
+                future.complete(convert.apply(message));
+            } catch (RuntimeException e) {
+                future.completeExceptionally(e);
+            }
+        }
+
+        @Override
+        public void onError(Throwable failure) {
+            future.completeExceptionally(failure);
+        }
+
+        @Override
+        public void onCompleted() {
+            future.completeExceptionally(new IllegalStateException("the call ended without an answer"));
+        }
     }
 
     @Override

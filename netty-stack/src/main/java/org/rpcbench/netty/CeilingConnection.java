@@ -35,6 +35,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.AttributeKey;
+import org.rpcbench.api.AsyncServices;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.UserService;
 import org.rpcbench.api.WrongAnswerException;
@@ -51,8 +52,9 @@ import org.rpcbench.stack.WireCheckException;
 /**
  * The ceiling's client: plain Netty, one connection to the server by default (or {@code --connections}, calls spread
  * round robin), calls multiplexed on it by request id as Dubbo's are. A calling thread sends a frame and waits for
- * the answer, which it checks byte for byte against what the server must send; a stream's answers come to the
- * calling thread one by one until the server's last.
+ * the answer, which it checks byte for byte against what the server must send; an asynchronous call is checked on
+ * the event loop the answer arrives on; a stream's answers come to the calling thread one by one until the server's
+ * last.
  */
 final class CeilingConnection implements StackConnection {
 
@@ -127,6 +129,11 @@ final class CeilingConnection implements StackConnection {
     }
 
     @Override
+    public AsyncServices asyncServices() {
+        return new CeilingAsyncServices(this, bodies);
+    }
+
+    @Override
     public List<String> providers() {
         return List.of(target.host() + ":" + target.port());
     }
@@ -162,27 +169,58 @@ final class CeilingConnection implements StackConnection {
      * @throws IllegalStateException when the call failed on the server, timed out, or the connection closed
      */
     ByteBuf call(Call call, ByteBuf body) {
-        int id = ids.incrementAndGet();
-        UnaryAnswer answer = new UnaryAnswer();
-        Map<Integer, Awaiting> pending = send(call, id, body, answer);
+        Sent sent = send(call, body);
         try {
-            return answer.get(target.timeoutMillis(), TimeUnit.MILLISECONDS);
+            return sent.answer().get(target.timeoutMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            pending.remove(id);
+            sent.forget();
             if (call == Call.PROBE) {
                 // a server of another stack takes the connection and waits for a request it can read
                 throw new WireCheckException("the server at " + target.describe() + " did not answer the ceiling's"
                         + " probe within " + target.timeoutMillis() + " ms: is it a ceiling pair's server?");
             }
-            throw new IllegalStateException(call.method() + " to " + target.describe() + " timed out after "
-                    + target.timeoutMillis() + " ms");
+            throw new IllegalStateException(timedOut(call));
         } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            pending.remove(id);
+            sent.forget();
             throw new IllegalStateException("interrupted while waiting for " + call.method());
         }
+    }
+
+    /**
+     * Sends a frame without waiting: the future completes on the connection's event loop with the answer's body,
+     * which the caller releases, or fails as {@link #call} does.
+     */
+    CompletableFuture<ByteBuf> callAsync(Call call, ByteBuf body) {
+        Sent sent = send(call, body);
+        return sent.answer().orTimeout(target.timeoutMillis(), TimeUnit.MILLISECONDS).exceptionallyCompose(e -> {
+            if (e instanceof TimeoutException) {
+                sent.forget();
+                return CompletableFuture.failedFuture(new IllegalStateException(timedOut(call)));
+            }
+            return CompletableFuture.failedFuture(e);
+        });
+    }
+
+    private String timedOut(Call call) {
+        return call.method() + " to " + target.describe() + " timed out after " + target.timeoutMillis() + " ms";
+    }
+
+    /** A frame sent on one connection, its answer awaited under its id. */
+    private record Sent(Map<Integer, Awaiting> pending, int id, UnaryAnswer answer) {
+
+        /** No answer is awaited any more: one that comes is dropped. */
+        void forget() {
+            pending.remove(id);
+        }
+    }
+
+    private Sent send(Call call, ByteBuf body) {
+        int id = ids.incrementAndGet();
+        UnaryAnswer answer = new UnaryAnswer();
+        return new Sent(send(call, id, body, answer), id, answer);
     }
 
     /**
@@ -286,7 +324,9 @@ final class CeilingConnection implements StackConnection {
                 completeExceptionally(new IllegalStateException(failure));
                 return;
             }
-            complete(Frame.body(frame));
+            if (!complete(Frame.body(frame))) {
+                frame.release(); // an asynchronous call that timed out as its answer came
+            }
         }
 
         @Override

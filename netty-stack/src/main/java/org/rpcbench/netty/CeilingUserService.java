@@ -57,6 +57,11 @@ final class CeilingUserService implements UserService {
     @Override
     public Page<User> listUser(int pageNo) {
         exchange(Call.LIST_USER);
+        return page(pageNo);
+    }
+
+    /** The page a listUser answer decodes to, its users the shared ones. */
+    static Page<User> page(int pageNo) {
         Page<User> page = new Page<>();
         page.setPageNo(pageNo);
         page.setTotal(UserServiceContract.PAGE_TOTAL);

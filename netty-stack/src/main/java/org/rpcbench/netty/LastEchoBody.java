@@ -2,7 +2,8 @@ package org.rpcbench.netty;
 
 /**
  * The echo body of the last payload sent, built once per payload: a benchmark trial sends one payload, so its body
- * is built outside the measured calls. Shared by the echo and the stream, which carry the same body.
+ * is built outside the measured calls. Shared by the echo, its asynchronous call and the stream, which carry the
+ * same body.
  */
 final class LastEchoBody {
 

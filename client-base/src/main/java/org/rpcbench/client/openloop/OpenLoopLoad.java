@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
+import org.rpcbench.api.AsyncServices;
 import org.rpcbench.client.load.Load;
 import org.rpcbench.client.load.Session;
 import org.rpcbench.client.options.openloop.OpenLoopSettings;
@@ -17,6 +18,7 @@ import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.Stopped;
+import org.rpcbench.stack.Stacks;
 import org.rpcbench.stack.Target;
 
 /**
@@ -44,19 +46,30 @@ public final class OpenLoopLoad implements Load {
     private String description() {
         String rates = settings.rate() != null ? String.format(Locale.ROOT, "%,.0f calls/s", settings.rate())
                 : "each call's closed-loop capacity, then " + settings.sweepPercents() + " % of it";
-        return String.format(Locale.ROOT, "open-loop load at %s (%s arrivals) from %d threads, %d s warmup and %d s"
+        return String.format(Locale.ROOT, "open-loop load at %s (%s arrivals) from %d threads%s, %d s warmup and %d s"
                 + " measured per rate: %s", rates, settings.arrival(), settings.threads(),
+                settings.asynchronous() ? String.format(Locale.ROOT, " sending asynchronously, up to %,d calls in"
+                        + " flight", settings.maxInFlight()) : "",
                 settings.warmup().toSeconds(), settings.duration().toSeconds(),
                 settings.calls().stream().map(OpenLoopCall::name).collect(Collectors.joining(", ")));
     }
 
     @Override
     public Stopped run(Session session) {
+        AsyncServices async = null;
+        if (settings.asynchronous()) {
+            try {
+                async = session.connection().asyncServices();
+            } catch (UnsupportedOperationException e) {
+                return Stopped.failed(ExitCode.USAGE, "option sender: " + Stacks.client().name() + " cannot send"
+                        + " asynchronously: " + e.getMessage() + "; use --sender blocking");
+            }
+        }
         session.out().println("== " + description());
         session.ready(ClientReady.OPEN_LOOP);
         ServerWatch server = new ServerWatch(target);
         OpenLoopTrials trials = new OpenLoopTrials(settings, session.users(), session.connection().echoService(),
-                server, session.connection());
+                server, session.connection(), async);
         long startEpochMillis = System.currentTimeMillis();
         List<OpenLoopReport.CallResult> calls = new ArrayList<>();
         try {
@@ -97,7 +110,8 @@ public final class OpenLoopLoad implements Load {
         }
         OpenLoopReport report = new OpenLoopReport(startEpochMillis, settings.rate(), settings.sweepPercents(),
                 settings.slo(), settings.arrival(), settings.warmup().toMillis(), settings.duration().toMillis(),
-                settings.threads(), calls);
+                settings.threads(), calls, settings.sender(),
+                settings.asynchronous() ? settings.maxInFlight() : settings.threads());
         RecordFiles.write(session.resultFile(), report);
         session.out().println();
         session.out().print(report.summary());

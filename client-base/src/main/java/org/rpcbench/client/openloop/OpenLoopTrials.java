@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -24,6 +27,7 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.HdrHistogram.Recorder;
+import org.rpcbench.api.AsyncServices;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.UserService;
 import org.rpcbench.api.WrongAnswerException;
@@ -39,9 +43,12 @@ import org.rpcbench.stack.StackConnection;
  * An open-loop load: calls fall due at the target rate whatever the earlier ones are doing, and each is timed from
  * its due time to its checked answer, so a stall is counted against every call it held up (the coordinated omission
  * a closed loop makes). Calls are sent from a pool of threads that each take the next due time, wait for it and
- * call; when every thread is busy the next call waits for one, and that wait is in its response time. Response
- * times go into an HdrHistogram {@link Recorder} shared by the threads; its interval histograms are logged each
- * second and summed, never averaged as percentiles.
+ * call; when every thread is busy the next call waits for one, and that wait is in its response time. With the
+ * asynchronous sender the threads send with the stack's asynchronous call and go on, and the stack's threads record
+ * each answer as it comes; calls beyond the in-flight limit wait for a place as blocking ones wait for a thread, and
+ * one still without a place past the send grace is never sent. Response times go into an HdrHistogram
+ * {@link Recorder} shared by the threads; its interval histograms are logged each second and summed, never averaged
+ * as percentiles.
  */
 final class OpenLoopTrials {
 
@@ -65,15 +72,20 @@ final class OpenLoopTrials {
     private final EchoService echo;
     private final ServerWatch server;
     private final StackConnection costsFrom;
+    private final AsyncServices async;
 
-    /** @param costsFrom the connection whose providers' costs are probed around each window, or null: none */
+    /**
+     * @param costsFrom the connection whose providers' costs are probed around each window, or null: none
+     * @param async the asynchronous calls the open loop sends with, or null: the blocking ones
+     */
     OpenLoopTrials(OpenLoopSettings settings, UserService users, EchoService echo, ServerWatch server,
-            StackConnection costsFrom) {
+            StackConnection costsFrom, AsyncServices async) {
         this.settings = settings;
         this.users = users;
         this.echo = echo;
         this.server = server;
         this.costsFrom = costsFrom;
+        this.async = async;
     }
 
     /**
@@ -192,12 +204,17 @@ final class OpenLoopTrials {
          * read before they ended).
          */
         private final CountDownLatch windowEndRead = new CountDownLatch(1);
+        /** With the asynchronous sender, the places of the calls awaiting their answers; null with the blocking. */
+        private final Semaphore places;
+        /** Whether an asynchronous call failed: from then on each send asks whether the server is gone. */
+        private volatile boolean failedOnce;
 
         Trial(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop) {
             this.call = call;
             this.rate = rate;
             this.closedLoop = closedLoop;
             meanGapNanos = TimeUnit.SECONDS.toNanos(1) / rate;
+            places = async == null ? null : new Semaphore(settings.maxInFlight());
         }
 
         /** The next call's due time: evenly spaced, or with exponential gaps (Poisson arrivals) of the same mean. */
@@ -211,8 +228,9 @@ final class OpenLoopTrials {
         OpenLoopReport.CallResult run(Path histogramLog) throws InterruptedException {
             List<Thread> senders = new ArrayList<>();
             for (int i = 0; i < settings.threads(); i++) {
-                Supplier<Object> caller = call.caller(users, echo);
-                Thread sender = new Thread(() -> send(caller), "open-loop-" + call.name() + "-" + i);
+                Sending sending = async == null ? blocking(call.caller(users, echo))
+                        : asynchronous(call.asyncCaller(async));
+                Thread sender = new Thread(() -> send(sending), "open-loop-" + call.name() + "-" + i);
                 // a call stuck past every bound must not keep the client's JVM alive
                 sender.setDaemon(true);
                 sender.start();
@@ -231,7 +249,7 @@ final class OpenLoopTrials {
                 long endedAtEnd = 0;
                 long nextLog = measureFrom + LOG_INTERVAL_NANOS;
                 boolean first = true;
-                while (senders.stream().anyMatch(Thread::isAlive) && System.nanoTime() - giveUpAt < 0) {
+                while (busy(senders) && System.nanoTime() - giveUpAt < 0) {
                     parkUntil(Math.min(nextLog, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100)));
                     if (costEnd == null && System.nanoTime() - stopAt >= 0) {
                         costEnd = CallCostProfiler.Spent.atEnd(costsFrom);
@@ -255,7 +273,8 @@ final class OpenLoopTrials {
                 sendDelayTotal.add(sendDelays.getIntervalHistogram());
                 writePercentiles(histogramLog.resolveSibling(histogramLog.getFileName() + ".hgrm"), responseTotal);
             }
-            int stillInCall = (int) senders.stream().filter(Thread::isAlive).count();
+            // the blocking sender's stuck calls hold their threads; the asynchronous sender's are only counted
+            int stillInCall = async == null ? (int) senders.stream().filter(Thread::isAlive).count() : inFlight.get();
             double achievedRate = okInWindow.sum() / (settings.duration().toNanos() / 1e9);
             return new OpenLoopReport.CallResult(call.name(), rate, closedLoop, due.sum(),
                     due.sum() - neverSent.sum(), neverSent.sum(), ok.sum(), failed.sum(), wrong.sum(), achievedRate,
@@ -276,7 +295,7 @@ final class OpenLoopTrials {
             return interval;
         }
 
-        /** A sending thread: takes due times until one falls past the window. */
+        /** Keeps a sender that is done alive until the costs at the window's end were read. */
         private void awaitWindowEndRead() {
             try {
                 windowEndRead.await(JOIN_SLACK_NANOS, TimeUnit.NANOSECONDS);
@@ -285,7 +304,13 @@ final class OpenLoopTrials {
             }
         }
 
-        private void send(Supplier<Object> caller) {
+        /** Whether senders are still sending or, with the asynchronous sender, calls still await their answers. */
+        private boolean busy(List<Thread> senders) {
+            return senders.stream().anyMatch(Thread::isAlive) || async != null && inFlight.get() > 0;
+        }
+
+        /** A sending thread: takes due times until one falls past the window. */
+        private void send(Sending sending) {
             while (true) {
                 long dueAt = nextDue();
                 if (dueAt - stopAt >= 0) {
@@ -296,8 +321,13 @@ final class OpenLoopTrials {
                 if (measured) {
                     due.increment();
                 }
-                long sentAt = parkUntil(dueAt);
-                if (sentAt - stopAt - SEND_GRACE_NANOS >= 0) {
+                parkUntil(dueAt);
+                boolean placed = placeInFlight();
+                long sentAt = System.nanoTime();
+                if (!placed || sentAt - stopAt - SEND_GRACE_NANOS >= 0) {
+                    if (placed && places != null) {
+                        places.release();
+                    }
                     if (measured) {
                         neverSent.increment();
                     }
@@ -307,30 +337,82 @@ final class OpenLoopTrials {
                     sendDelays.recordValue(sentAt - dueAt);
                 }
                 maxInFlight.accumulate(inFlight.incrementAndGet());
-                try {
-                    caller.get();
-                    long answeredAt = System.nanoTime();
-                    if (measured) {
-                        responseTimes.recordValue(answeredAt - dueAt);
-                        ok.increment();
-                        if (answeredAt - stopAt < 0) {
-                            okInWindow.increment();
-                        }
-                    }
-                } catch (WrongAnswerException e) {
-                    wrong.increment();
-                    firstWrongAnswer.compareAndSet(null, e.getMessage());
-                } catch (RuntimeException e) {
-                    failed.increment();
-                    firstFailure.compareAndSet(null, Causes.describe(e));
-                    if (server.afterFailure() != null) {
-                        return; // calls due at a server that is gone would only fill the log
-                    }
-                } finally {
-                    inFlight.decrementAndGet();
-                    ended.increment();
+                if (!sending.send(dueAt, measured)) {
+                    return; // calls due at a server that is gone would only fill the log
                 }
             }
+        }
+
+        /**
+         * With the asynchronous sender, waits for a place among the calls in flight, up to the send grace past the
+         * window: false when none came. The blocking sender's threads are its places.
+         */
+        private boolean placeInFlight() {
+            if (places == null || places.tryAcquire()) {
+                return true;
+            }
+            try {
+                return places.tryAcquire(stopAt + SEND_GRACE_NANOS - System.nanoTime(), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+
+        /** Makes the call and waits for its answer. */
+        private Sending blocking(Supplier<Object> caller) {
+            return (dueAt, measured) -> {
+                RuntimeException failure = null;
+                try {
+                    caller.get();
+                } catch (RuntimeException e) {
+                    failure = e;
+                }
+                ended(dueAt, measured, failure);
+                return failure == null || failure instanceof WrongAnswerException || server.afterFailure() == null;
+            };
+        }
+
+        /** Sends the call and goes on; the stack's thread that completes its answer records it. */
+        private Sending asynchronous(Supplier<CompletableFuture<?>> caller) {
+            return (dueAt, measured) -> {
+                CompletableFuture<?> answer;
+                try {
+                    answer = caller.get();
+                } catch (RuntimeException e) {
+                    answer = CompletableFuture.failedFuture(e);
+                }
+                answer.whenComplete((value, failure) -> ended(dueAt, measured, failure));
+                return !failedOnce || server.afterFailure() == null;
+            };
+        }
+
+        /** A call's end: its answer checked, or its failure; timed from its due time. */
+        private void ended(long dueAt, boolean measured, Throwable failure) {
+            long answeredAt = System.nanoTime();
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            if (cause == null) {
+                if (measured) {
+                    responseTimes.recordValue(answeredAt - dueAt);
+                    ok.increment();
+                    if (answeredAt - stopAt < 0) {
+                        okInWindow.increment();
+                    }
+                }
+            } else if (cause instanceof WrongAnswerException) {
+                wrong.increment();
+                firstWrongAnswer.compareAndSet(null, cause.getMessage());
+            } else {
+                failed.increment();
+                firstFailure.compareAndSet(null, Causes.describe(cause));
+                failedOnce = true;
+            }
+            inFlight.decrementAndGet();
+            if (places != null) {
+                places.release();
+            }
+            ended.increment();
         }
 
         /** Why this call's figures cannot stand, or null. */
@@ -350,12 +432,20 @@ final class OpenLoopTrials {
             return null;
         }
 
+        /** How a sending thread makes a call it placed: false when it is to send no more (the server is gone). */
+        @FunctionalInterface
+        private interface Sending {
+            boolean send(long dueAt, boolean measured);
+        }
+
         /** Why the rate asked was not kept, or null. */
         private String rateNotKept(double achievedRate) {
             if (neverSent.sum() > 0) {
                 return String.format(Locale.ROOT, "the rate was not kept: %,d of the %,d calls due in the"
-                        + " window were never sent (the server, or the client's %d threads, fell behind)",
-                        neverSent.sum(), due.sum(), settings.threads());
+                        + " window were never sent (the server, or the client's %d threads%s, fell behind)",
+                        neverSent.sum(), due.sum(), settings.threads(), async == null ? ""
+                                : String.format(Locale.ROOT, " with at most %,d calls in flight",
+                                        settings.maxInFlight()));
             }
             if (achievedRate < KEPT_RATE * rate) {
                 return String.format(Locale.ROOT, "the rate was not kept: %,.0f calls/s answered in the"

@@ -13,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -23,6 +25,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.api.AsyncServices;
+import org.rpcbench.api.Page;
 import org.rpcbench.api.User;
 import org.rpcbench.client.options.openloop.OpenLoopSettings;
 import org.rpcbench.client.options.values.OpenLoopCall;
@@ -73,9 +77,54 @@ class OpenLoopTrialsTest {
 
     private static OpenLoopTrials load(UserServiceServerImpl users, int threads, long durationMillis, String arrival,
             ServerWatch server) {
-        return new OpenLoopTrials(new OpenLoopSettings(null, null, null, arrival, Duration.ofMillis(300),
-                Duration.ofMillis(durationMillis), threads, 1000, List.of()), users, new EchoServiceServerImpl(),
-                server, null);
+        return new OpenLoopTrials(settings(threads, durationMillis, arrival, OpenLoopReport.BLOCKING, 1), users,
+                new EchoServiceServerImpl(), server, null, null);
+    }
+
+    private static OpenLoopSettings settings(int threads, long durationMillis, String arrival, String sender,
+            int maxInFlight) {
+        return new OpenLoopSettings(null, null, null, arrival, Duration.ofMillis(300),
+                Duration.ofMillis(durationMillis), threads, 1000, List.of(), sender, maxInFlight);
+    }
+
+    /** One sending thread, asynchronous calls answered {@code delayMillis} after they were sent. */
+    private OpenLoopReport.CallResult runAsync(UserServiceServerImpl users, long delayMillis, double rate,
+            int maxInFlight, String log) throws InterruptedException {
+        return new OpenLoopTrials(settings(1, 1000, OpenLoopReport.FIXED, OpenLoopReport.ASYNC, maxInFlight), null,
+                null, watch(listening.getLocalPort()), null, answeredLater(users, delayMillis))
+                .run(OpenLoopCall.of("getUser"), rate, null, directory.resolve(log));
+    }
+
+    /** The server's own services answered later on another thread, as a stack's I/O thread answers. */
+    private static AsyncServices answeredLater(UserServiceServerImpl users, long delayMillis) {
+        Executor later = CompletableFuture.delayedExecutor(delayMillis, TimeUnit.MILLISECONDS);
+        EchoServiceServerImpl echo = new EchoServiceServerImpl();
+        return new AsyncServices() {
+            @Override
+            public CompletableFuture<Boolean> existUser(String email) {
+                return CompletableFuture.supplyAsync(() -> users.existUser(email), later);
+            }
+
+            @Override
+            public CompletableFuture<Boolean> createUser(User user) {
+                return CompletableFuture.supplyAsync(() -> users.createUser(user), later);
+            }
+
+            @Override
+            public CompletableFuture<User> getUser(long id) {
+                return CompletableFuture.supplyAsync(() -> users.getUser(id), later);
+            }
+
+            @Override
+            public CompletableFuture<Page<User>> listUser(int pageNo) {
+                return CompletableFuture.supplyAsync(() -> users.listUser(pageNo), later);
+            }
+
+            @Override
+            public CompletableFuture<Object> echo(Object payload) {
+                return CompletableFuture.supplyAsync(() -> echo.echo(payload), later);
+            }
+        };
     }
 
     @Test
@@ -149,6 +198,56 @@ class OpenLoopTrialsTest {
                 List.of(result));
         assertTrue(atThisRate.problem().startsWith("getUser: the rate was not kept"), atThisRate.problem());
         assertTrue(result.achievedRate() < 100, result.toString());
+    }
+
+    @Test
+    void oneAsynchronousSenderKeepsARateItsThreadCouldNotWaitFor() throws Exception {
+        // 200 calls/s of 20 ms calls: about 4 in flight, where one blocking thread sends 50 calls/s
+        OpenLoopReport.CallResult result = runAsync(new UserServiceServerImpl(), 20, 200, 64, "async.hlog");
+
+        assertNull(result.problem(), result.toString());
+        assertNull(result.rateNotKept(), result.toString());
+        assertEquals(200, result.due(), 1, result.toString());
+        assertEquals(result.due(), result.ok(), result.toString());
+        assertTrue(result.responseTime().p50() >= 20, "timed from the due time to the answer: " + result);
+        assertTrue(result.maxInFlight() > 1 && result.maxInFlight() <= 64, result.toString());
+    }
+
+    @Test
+    void callsBeyondTheInFlightLimitWaitAndThoseNeverSentAreCounted() throws Exception {
+        // 4 places of 100 ms calls: at most 40 of the 200 calls/s asked
+        OpenLoopReport.CallResult result = runAsync(new UserServiceServerImpl(), 100, 200, 4, "limited.hlog");
+
+        assertNull(result.problem(), "no call failed: " + result);
+        assertEquals(4, result.maxInFlight(), result.toString());
+        assertTrue(result.neverSent() > 0 && result.sent() + result.neverSent() == result.due(), result.toString());
+        assertTrue(result.sendDelay().max() >= 100, "the wait for a place is in the send delay: " + result);
+        assertTrue(result.rateNotKept().contains("with at most 4 calls in flight"), result.rateNotKept());
+        OpenLoopReport report = new OpenLoopReport(1, 200.0, null, null, OpenLoopReport.FIXED, 300, 1000, 1,
+                List.of(result), OpenLoopReport.ASYNC, 4);
+        assertTrue(report.summary().contains("4 calls awaited their answers at once, the limit"), report.summary());
+        assertTrue(report.summary().contains("up to 4 calls in flight, sent asynchronously from 1 threads"),
+                report.summary());
+        RecordFiles.write(directory.resolve("async.json"), report);
+        assertEquals(report, RecordFiles.read(directory.resolve("async.json"), OpenLoopReport.class));
+    }
+
+    @Test
+    void asynchronousAnswersAreCheckedAndFailuresCounted() throws Exception {
+        UserServiceServerImpl broken = new UserServiceServerImpl() {
+            @Override
+            public User getUser(long id) {
+                if (id % 2 == 0) {
+                    throw new IllegalStateException("no provider for " + id);
+                }
+                return super.getUser(id + 1);
+            }
+        };
+        OpenLoopReport.CallResult result = runAsync(broken, 1, 200, 16, "async-broken.hlog");
+
+        assertTrue(result.failed() > 0 && result.wrong() > 0, result.toString());
+        assertEquals(0, result.ok(), result.toString());
+        assertTrue(result.problem().contains("broke the contract"), result.problem());
     }
 
     @Test

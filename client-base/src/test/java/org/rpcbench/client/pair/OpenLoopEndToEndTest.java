@@ -1,6 +1,7 @@
 package org.rpcbench.client.pair;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -9,6 +10,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,6 +56,42 @@ class OpenLoopEndToEndTest {
         server.close();
     }
 
+    /** The stacks with an asynchronous call: Dubbo on its dubbo and triple protocols, gRPC and the ceiling. */
+    private static final Set<String> ASYNC_STACKS = Set.of("dubbo", "grpc", "netty");
+
+    @Test
+    void theAsyncSenderChecksEveryAnswerOrTheStackSaysItHasNone() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Path result = directory.resolve("async.json");
+        int status = BenchmarkClient.run(new String[] {"--port", String.valueOf(port), "--rate", "500",
+            "--sender", "async", "--max-in-flight", "16", "--warmup", "1", "--duration", "1",
+            "--calls", "getUser,echo:1k", "--threads", "2", "-f", result.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(out, true, StandardCharsets.UTF_8));
+        String printed = out.toString(StandardCharsets.UTF_8);
+        String stack = Stacks.client().name();
+        if (!ASYNC_STACKS.contains(stack)) {
+            assertEquals(ExitCode.USAGE, status, printed);
+            assertTrue(printed.contains("error: option sender: " + stack + " cannot send asynchronously: "),
+                    printed);
+            assertFalse(printed.contains("== open-loop load"), "nothing was sent: " + printed);
+            return;
+        }
+        assertEquals(ExitCode.OK, status, printed);
+        OpenLoopReport report = RecordFiles.read(result, OpenLoopReport.class);
+        assertEquals(OpenLoopReport.ASYNC, report.sender());
+        assertEquals(16, report.inFlightLimit());
+        assertEquals(List.of("getUser", "echo:1k"), report.calls().stream().map(OpenLoopReport.CallResult::call)
+                .toList());
+        for (OpenLoopReport.CallResult call : report.calls()) {
+            assertEquals(500, call.due(), 1, printed);
+            assertEquals(call.due(), call.ok(), "every call due answered and checked: " + printed);
+            assertEquals(0, call.failed() + call.wrong() + call.neverSent(), printed);
+            assertEquals(call.ok(), call.responseTime().count(), printed);
+            assertTrue(call.maxInFlight() >= 1 && call.maxInFlight() <= 16, printed);
+        }
+        assertTrue(printed.contains("sent asynchronously from 2 threads"), printed);
+    }
+
     @Test
     void aLowRateIsKeptAndEveryCallDueIsAnsweredCheckedAndLogged() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -66,6 +105,7 @@ class OpenLoopEndToEndTest {
 
         OpenLoopReport report = RecordFiles.read(result, OpenLoopReport.class);
         assertTrue(report.passed(), printed);
+        assertEquals(OpenLoopReport.BLOCKING, report.sender());
         OpenLoopReport.CallResult listUser = report.calls().get(0);
         assertEquals("listUser", listUser.call());
         assertEquals(400, listUser.due(), 1, printed);

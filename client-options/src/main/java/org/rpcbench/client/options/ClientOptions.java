@@ -222,6 +222,10 @@ public final class ClientOptions {
             availability = load.availability.settings(threads);
         } else if (load.openLoop != null) {
             openLoop = load.openLoop.settings(threads, target().timeoutMillis());
+            if (openLoop.asynchronous() && injectCost.cost() != null) {
+                throw new IllegalArgumentException("option inject-cost: the cost is injected into the blocking"
+                        + " calls; the asynchronous sender does not make them (give one of the two)");
+            }
         } else if (load.soak != null) {
             soak = load.soak.settings(threads, threadsGiven);
         } else {

@@ -53,6 +53,18 @@ public final class OpenLoopOptions {
             description = "fixed: evenly spaced; poisson: exponential gaps of the same mean (default: fixed)")
     String arrival;
 
+    @Option(names = "--sender", paramLabel = "blocking|async",
+            description = "blocking: each of --threads threads makes the stack's blocking call and waits for its"
+                    + " answer; async: the threads send with the stack's asynchronous call and go on, up to"
+                    + " --max-in-flight calls awaiting their answers (default: blocking)")
+    String sender;
+
+    @Option(names = "--max-in-flight", paramLabel = "n",
+            description = "with --sender async: the most calls awaiting their answers; a call due beyond it waits"
+                    + " for one to end, and that wait is in its response time (default: "
+                    + OpenLoopSettings.DEFAULT_MAX_IN_FLIGHT + ")")
+    Integer maxInFlight;
+
     @Option(names = "--calls", split = ",", paramLabel = "c[,c...]",
             description = "the calls, each run in turn: existUser, createUser, getUser, listUser or"
                     + " echo:<payload> (default: the four UserService calls)")
@@ -94,6 +106,14 @@ public final class OpenLoopOptions {
         if (slo != null && sweep == null) {
             throw new IllegalArgumentException("option slo: a bound judges a sweep's steps: give --rate-sweep");
         }
+        String sends = sender();
+        if (maxInFlight != null && !OpenLoopReport.ASYNC.equals(sends)) {
+            throw new IllegalArgumentException("option max-in-flight: it bounds the asynchronous sender: give"
+                    + " --sender async (the blocking one has at most --threads calls in flight)");
+        }
+        if (maxInFlight != null && maxInFlight < 1) {
+            throw new IllegalArgumentException("option max-in-flight: " + maxInFlight + " is below 1");
+        }
         OpenLoopReport.Slo bound = slo();
         String arrivals = arrival();
         List<OpenLoopCall> named;
@@ -105,7 +125,8 @@ public final class OpenLoopOptions {
         return new OpenLoopSettings(rate, sweep, bound, arrivals,
                 warmup == null ? Duration.ofSeconds(10) : warmup.toDuration(),
                 duration == null ? Duration.ofSeconds(10) : duration.toDuration(),
-                threads.get(0), callTimeoutMillis, named);
+                threads.get(0), callTimeoutMillis, named, sends,
+                maxInFlight == null ? OpenLoopSettings.DEFAULT_MAX_IN_FLIGHT : maxInFlight);
     }
 
     private OpenLoopReport.Slo slo() {
@@ -114,6 +135,14 @@ public final class OpenLoopOptions {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("option slo: " + e.getMessage());
         }
+    }
+
+    private String sender() {
+        String sends = sender == null ? OpenLoopReport.BLOCKING : sender;
+        if (!List.of(OpenLoopReport.BLOCKING, OpenLoopReport.ASYNC).contains(sends)) {
+            throw new IllegalArgumentException("option sender: '" + sends + "' is not blocking or async");
+        }
+        return sends;
     }
 
     private String arrival() {

@@ -2,10 +2,12 @@ package org.rpcbench.client.options.values;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.rpcbench.api.AsyncServices;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.Payload;
 import org.rpcbench.api.UserCalls;
@@ -48,5 +50,18 @@ public record OpenLoopCall(String name, UserCalls userCall, Payload payload) {
         }
         Object request = payload.create();
         return () -> payload.checkEcho(request, echo.echo(request));
+    }
+
+    /**
+     * A new asynchronous caller for one sending thread, as {@link #caller} but returning at once: its future
+     * completes with the checked answer, or exceptionally with the failure or the wrong answer.
+     */
+    public Supplier<CompletableFuture<?>> asyncCaller(AsyncServices services) {
+        if (userCall != null) {
+            UserCalls.Requests requests = new UserCalls.Requests();
+            return () -> userCall.sendAndCheck(services, requests);
+        }
+        Object request = payload.create();
+        return () -> services.echo(request).thenApply(answer -> payload.checkEcho(request, answer));
     }
 }

@@ -27,10 +27,14 @@ class OpenLoopOptionsTest {
         OpenLoopSettings settings = ClientArgs.parse("--rate", "2500", "--threads", "64", "--warmup", "2",
                 "--duration", "500ms", "--arrival", "poisson").openLoop();
         assertEquals(new OpenLoopSettings(2500.0, null, null, "poisson", Duration.ofSeconds(2),
-                Duration.ofMillis(500), 64, 5000, USER_CALLS), settings);
+                Duration.ofMillis(500), 64, 5000, USER_CALLS, OpenLoopReport.BLOCKING, 1000), settings);
         ClientOptions defaults = ClientArgs.parse("--rate", "100");
         assertEquals(new OpenLoopSettings(100.0, null, null, "fixed", Duration.ofSeconds(10),
-                Duration.ofSeconds(10), 32, 5000, USER_CALLS), defaults.openLoop());
+                Duration.ofSeconds(10), 32, 5000, USER_CALLS, OpenLoopReport.BLOCKING, 1000), defaults.openLoop());
+        OpenLoopSettings async = ClientArgs.parse("--rate", "100", "--sender", "async", "--max-in-flight", "64")
+                .openLoop();
+        assertTrue(async.asynchronous());
+        assertEquals(64, async.maxInFlight());
         OpenLoopSettings sweep = ClientArgs.parse("--rate-sweep", "25,50,100", "--slo", "p99.9=2ms")
                 .openLoop();
         assertEquals(List.of(25, 50, 100), sweep.sweepPercents());
@@ -56,6 +60,8 @@ class OpenLoopOptionsTest {
         "--arrival,bursty,option arrival: 'bursty' is not fixed or poisson",
         "--calls,getUsers,option calls: unknown call 'getUsers'",
         "--calls,echo:2k,option calls: unknown payload",
+        "--sender,futures,option sender: 'futures' is not blocking or async",
+        "--max-in-flight,64,option max-in-flight: it bounds the asynchronous sender: give --sender async",
     })
     void theOpenLoopLoadRefusesBadValuesAndOtherLoads(String option, String value, String expected)
             throws IOException {
