@@ -28,11 +28,13 @@ check "a bad soak limit: exit 2 before any server starts" \
     "$root/benchmark.sh" run-all --soak 1m -a "--max-fall -5" --pairs dubbo-kryo
 
 EXITS_WITH_TIMEOUT=300
-# samples every 2 s: the 40 s after the warmup hold the 10 intervals the throughput fall is judged on
+# samples every 2 s: the 40 s after the warmup hold the 10 intervals the throughput fall is judged on. Their first
+# and last tenths are 4 s each, which moved from -42% to +19% here on two shared cores (a CI run fell 42%), so the
+# limit is wide: this checks that every check is judged; SoakJudgeTest checks the limits themselves
 check "run-all --soak 1m on dubbo-kryo: exit 0, both JVMs judged on every check" \
     exits_with 0 "soak verdict: passed$" "$work/soak.out" -- \
-    "$root/benchmark.sh" run-all -p "$(free_port)" --soak 1m -a "--sample-every 2s" --pairs dubbo-kryo \
-    --out "$work/soak"
+    "$root/benchmark.sh" run-all -p "$(free_port)" --soak 1m -a "--sample-every 2s --max-fall 60" \
+    --pairs dubbo-kryo --out "$work/soak"
 check "the verdict names every criterion for the client and the server" \
     grep -Eq '^\| server \| live set growth \| .* through [0-9]+ full GCs' "$work/soak.out"
 check "run.json: the soak's report with the client's and the server's verdicts, every check passed" \
