@@ -1,6 +1,7 @@
 package org.rpcbench.hessian;
 
 import org.rpcbench.stack.ClientStack;
+import org.rpcbench.stack.HttpTargets;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
 import org.rpcbench.stack.ServerSettings;
@@ -24,15 +25,13 @@ public final class HessianStack implements ClientStack, ServerStack {
 
     @Override
     public String defaultConnections() {
-        return "one per call in flight (HTTP/1.1 carries one call at a time), kept alive and reused";
+        return HttpTargets.DEFAULT_CONNECTIONS;
     }
 
     /** Refuses a registry: Dubbo 2's hessian consumers named the provider's URL, and so does this client. */
     @Override
     public void check(Target target) {
-        if (!target.direct()) {
-            throw new IllegalArgumentException("the hessian stack has no registry: it connects to --host and --port");
-        }
+        HttpTargets.requireDirect(NAME, target);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.rpcbench.rest;
 
 import org.rpcbench.stack.ClientStack;
+import org.rpcbench.stack.HttpTargets;
 import org.rpcbench.stack.StackConnection;
 import org.rpcbench.stack.Target;
 
@@ -22,18 +23,13 @@ public final class RestStack implements ClientStack {
 
     @Override
     public String defaultConnections() {
-        return "one per call in flight (HTTP/1.1 carries one call at a time), kept alive and reused";
+        return HttpTargets.DEFAULT_CONNECTIONS;
     }
 
     @Override
     public void check(Target target) {
-        if (!target.direct()) {
-            throw new IllegalArgumentException("the rest stack has no registry: it connects to --host and --port");
-        }
-        if (target.connections() > 0) {
-            throw new IllegalArgumentException("the rest stack keeps one HTTP/1.1 connection per call in flight:"
-                    + " --connections does not apply to it");
-        }
+        HttpTargets.requireDirect(NAME, target);
+        HttpTargets.refuseConnections(NAME, target);
     }
 
     @Override
