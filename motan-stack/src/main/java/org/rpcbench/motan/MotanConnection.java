@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 
 import com.weibo.api.motan.codec.Codec;
 import com.weibo.api.motan.config.ProtocolConfig;
@@ -21,10 +22,14 @@ import com.weibo.api.motan.rpc.DefaultRequest;
 import com.weibo.api.motan.rpc.DefaultResponse;
 import com.weibo.api.motan.rpc.Request;
 import com.weibo.api.motan.rpc.Response;
+import com.weibo.api.motan.rpc.ResponseFuture;
 import com.weibo.api.motan.rpc.URL;
 import com.weibo.api.motan.transport.Channel;
 import com.weibo.api.motan.util.ReflectUtil;
+import org.rpcbench.api.AsyncServices;
 import org.rpcbench.api.EchoService;
+import org.rpcbench.api.Page;
+import org.rpcbench.api.User;
 import org.rpcbench.api.UserCalls;
 import org.rpcbench.api.UserService;
 import org.rpcbench.contract.FrameBytes;
@@ -38,19 +43,20 @@ import org.rpcbench.stack.WireCheckException;
 
 /**
  * The motan client: one referer of the pair's one service, pointed at the server by a direct URL (seed 004's
- * {@code directUrl}), called synchronously from the benchmark's threads. One connection by default, as the other
- * stacks; {@code --connections N} makes motan's pool N connections, which motan uses in turn (seed 004 ran 10).
+ * {@code directUrl}), called synchronously from the benchmark's threads (and asynchronously by the open loop's
+ * asynchronous sender). One connection by default, as the other stacks; {@code --connections N} makes motan's pool
+ * N connections, which motan uses in turn (seed 004 ran 10).
  */
 final class MotanConnection implements StackConnection {
 
     private final Target target;
     private final MotanSettings settings;
-    private final RefererConfig<MotanServices> referer;
-    private final MotanServices services;
+    private final RefererConfig<MotanServicesAsync> referer;
+    private final MotanServicesAsync services;
     private final int connections;
 
-    private MotanConnection(Target target, MotanSettings settings, RefererConfig<MotanServices> referer,
-            MotanServices services, int connections) {
+    private MotanConnection(Target target, MotanSettings settings, RefererConfig<MotanServicesAsync> referer,
+            MotanServicesAsync services, int connections) {
         this.target = target;
         this.settings = settings;
         this.referer = referer;
@@ -76,8 +82,8 @@ final class MotanConnection implements StackConnection {
         }
         requireListening(target);
         int connections = Math.max(1, target.connections());
-        RefererConfig<MotanServices> referer = new RefererConfig<>();
-        referer.setInterface(MotanServices.class);
+        RefererConfig<MotanServicesAsync> referer = new RefererConfig<>();
+        referer.setInterface(MotanServicesAsync.class);
         RegistryConfig direct = new RegistryConfig();
         direct.setRegProtocol("direct");
         direct.setAddress(target.host() + ":" + target.port());
@@ -130,6 +136,53 @@ final class MotanConnection implements StackConnection {
     @Override
     public EchoService echoService() {
         return services;
+    }
+
+    /**
+     * Motan's asynchronous calls on the same referer and connections: each returns motan's response future at once,
+     * which motan completes when the answer arrives (or fails at the request timeout).
+     */
+    @Override
+    public AsyncServices asyncServices() {
+        return new AsyncServices() {
+            @Override
+            public CompletableFuture<Boolean> existUser(String email) {
+                return answer(services.existUserAsync(email), Boolean.class);
+            }
+
+            @Override
+            public CompletableFuture<Boolean> createUser(User user) {
+                return answer(services.createUserAsync(user), Boolean.class);
+            }
+
+            @Override
+            public CompletableFuture<User> getUser(long id) {
+                return answer(services.getUserAsync(id), User.class);
+            }
+
+            @Override
+            @SuppressWarnings("unchecked")
+            public CompletableFuture<Page<User>> listUser(int pageNo) {
+                return answer(services.listUserAsync(pageNo), Page.class).thenApply(page -> (Page<User>) page);
+            }
+
+            @Override
+            public CompletableFuture<Object> echo(Object payload) {
+                return answer(services.echoAsync(payload), Object.class);
+            }
+        };
+    }
+
+    private static <T> CompletableFuture<T> answer(ResponseFuture sent, Class<T> type) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        sent.addListener(done -> {
+            if (done.isSuccess()) {
+                answer.complete(type.cast(done.getValue()));
+            } else {
+                answer.completeExceptionally(done.getException());
+            }
+        });
+        return answer;
     }
 
     @Override

@@ -56,8 +56,8 @@ class OpenLoopEndToEndTest {
         server.close();
     }
 
-    /** The stacks with an asynchronous call: Dubbo on its dubbo and triple protocols, gRPC and the ceiling. */
-    private static final Set<String> ASYNC_STACKS = Set.of("dubbo", "grpc", "netty");
+    /** The stacks with an asynchronous call: Dubbo on its dubbo and triple protocols, gRPC, motan and the ceiling. */
+    private static final Set<String> ASYNC_STACKS = Set.of("dubbo", "grpc", "motan", "netty");
 
     @Test
     void theAsyncSenderChecksEveryAnswerOrTheStackSaysItHasNone() throws IOException {
