@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The SSH executor against real sshd servers: three "hosts", each a network namespace with its own sshd (its own
 # config, host key and authorized keys, made here), joined by a bridge to this machine, where the runner and its ssh
-# run. Bad options; a pair across two hosts with the wire check across them; a 1x2 run-all; a key refused; a host
-# without Java; a host whose sshd dies mid-run. After each: no JVM, session or wrapper left on any host. SKIP where
-# namespaces or sshd cannot be had (not root, no iproute2, no openssh-server). Ends with "N passed, N failed, N
-# skipped".
+# run. Bad options; a 1x2 run-all across two hosts with the wire check across them; a key refused; a host without
+# Java; a SIGTERM to the runner while its client measures; a host whose sshd dies mid-run (the full tier adds a 1x1
+# pair from the command line). After each: no JVM, session or wrapper left on any host. SKIP where namespaces or
+# sshd cannot be had (not root, no iproute2, no openssh-server). Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -20,8 +20,8 @@ hosts=(1 2 3)
 declare -A sshd_pid=()
 
 check "--on ssh without hosts: exit 2, one line" \
-    exits_with 2 "^error: option --on ssh: give the hosts with --server-hosts and --client-hosts" "$work/out" -- \
-    "$root/benchmark.sh" run-all --on ssh --pairs dubbo-kryo
+    exits_with 2 "^benchmark.sh: option --on ssh: give the hosts with --server-hosts and --client-hosts" \
+    "$work/out" -- "$root/benchmark.sh" --on ssh dubbo-kryo
 check "hosts without --on ssh: exit 2" \
     exits_with 2 "options --server-hosts, --client-hosts, --ssh-identity and --ssh-known-hosts apply with --on ssh" \
     "$work/out" -- "$root/benchmark.sh" --server-hosts 10.233.0.1 --client-hosts 10.233.0.2 dubbo-kryo
@@ -48,6 +48,11 @@ fi
 
 teardown() {
     local n pid
+    # a runner a failed check left: it stops what it started first
+    if [ -n "${runner:-}" ] && kill -0 "$runner" 2>/dev/null; then
+        kill -TERM "$runner"
+        wait_for_exit "$runner" 60
+    fi
     for n in "${hosts[@]}"; do
         for pid in $(ip netns pids "rpcb-ssh$n" 2>/dev/null); do
             kill -KILL "$pid" 2>/dev/null
@@ -55,7 +60,6 @@ teardown() {
         ip netns delete "rpcb-ssh$n" 2>/dev/null
     done
     ip link delete "$bridge" 2>/dev/null
-    wait 2>/dev/null
     rm -rf "$work"
 }
 trap teardown EXIT
@@ -111,6 +115,8 @@ Subsystem sftp /usr/lib/openssh/sftp-server
 CONF
     ip netns exec "rpcb-ssh$n" /usr/sbin/sshd -D -f "$work/sshd$n.conf" -E "$work/sshd$n.log" &
     sshd_pid[$n]=$!
+    # stopped through its namespace, not as a job of this script
+    disown "$!"
 done
 ssh_options=(--ssh-identity "$work/runner_key" --ssh-known-hosts "$work/known_hosts")
 
@@ -148,17 +154,6 @@ nothing_left() {
 
 tiny="--warmupIterations 0 --measurementIterations 1 --measurementTime 1 --modes thrpt --threads 2"
 tiny+=" --benchmarks getUser"
-port=$(free_port)
-check "a pair across two hosts: exit 0" \
-    exits_with 0 "wire check passed: .* server=$prefix.1:$port, client=$prefix.2:" "$work/pair.out" -- \
-    "$root/benchmark.sh" --on ssh --server-hosts "root@$prefix.1" --client-hosts "root@$prefix.2" \
-    "${ssh_options[@]}" -p "$port" -f "$work/pair.json" -a "$tiny" dubbo-kryo
-check "the pair: the server bound its host's address" \
-    grep -q "rpcbench server ready: host=$prefix.1 port=$port" "$work/pair.out"
-check "the pair: each host's CPU and cores said" grep -Eq "^host root@$prefix.2: .*[0-9]+ cores$" "$work/pair.out"
-check "the pair: the client's result came back, with a positive score" positive_scores "$work/pair.json"
-check "the pair: nothing left on the hosts" nothing_left
-
 # 1x2: one server, two consumers on one client host (JMH consumers meet there before each iteration)
 run=$work/run-1x2
 check "run-all 1x2 across two hosts: exit 0" \
@@ -182,6 +177,19 @@ check "run-all 1x2: the server's log and stop record, each client's result and t
     came_back dubbo-kryo-server.log dubbo-kryo-server.stop.json dubbo-kryo-consumer1.json dubbo-kryo-consumer2.json.md
 check "run-all 1x2: nothing left on the hosts" nothing_left
 
+if in_full_tier "a 1x1 pair from the command line"; then
+    port=$(free_port)
+    check "a pair across two hosts: exit 0" \
+        exits_with 0 "wire check passed: .* server=$prefix.1:$port, client=$prefix.2:" "$work/pair.out" -- \
+        "$root/benchmark.sh" --on ssh --server-hosts "root@$prefix.1" --client-hosts "root@$prefix.2" \
+        "${ssh_options[@]}" -p "$port" -f "$work/pair.json" -a "$tiny" dubbo-kryo
+    check "the pair: the server bound its host's address" \
+        grep -q "rpcbench server ready: host=$prefix.1 port=$port" "$work/pair.out"
+    check "the pair: each host's CPU and cores said" grep -Eq "^host root@$prefix.2: .*[0-9]+ cores$" "$work/pair.out"
+    check "the pair: the client's result came back, with a positive score" positive_scores "$work/pair.json"
+    check "the pair: nothing left on the hosts" nothing_left
+fi
+
 check "a host that refuses the key: exit 1, one line naming it" \
     exits_with 1 "^benchmark.sh: cannot reach root@$prefix.1 over ssh: .*Permission denied \(publickey\)" \
     "$work/refused.out" -- "$root/benchmark.sh" --on ssh --server-hosts "root@$prefix.1" \
@@ -196,27 +204,41 @@ check "a host without java: exit 1, one line naming it" \
     "${ssh_options[@]}" -p "$(free_port)" -a "$tiny" dubbo-kryo
 check "a host without java: nothing left" nothing_left
 
-# the client host's sshd dies (listener and sessions) while its client measures: the run fails, naming the client
-# and its host, and nothing is left on either host
-port=$(free_port)
-"$root/benchmark.sh" --on ssh --server-hosts "root@$prefix.1" --client-hosts "root@$prefix.2" "${ssh_options[@]}" \
-    -p "$port" -a "--warmupIterations 1 --warmupTime 60 --modes thrpt --threads 2 --benchmarks getUser" \
-    dubbo-kryo >"$work/gone.out" 2>&1 &
-runner=$!
+# a pair whose client measures on host 2 for a minute, its output in FILE; $runner is its pid
+start_long_pair() {
+    "$root/benchmark.sh" --on ssh --server-hosts "root@$prefix.1" --client-hosts "root@$prefix.2" \
+        "${ssh_options[@]}" -p "$(free_port)" \
+        -a "--warmupIterations 1 --warmupTime 60 --modes thrpt --threads 2 --benchmarks getUser" dubbo-kryo \
+        >"$1" 2>&1 &
+    runner=$!
+}
+# the client's JMH fork runs on host 2
 measuring() {
     for _ in $(seq 1 240); do
         ip netns pids rpcb-ssh2 | xargs -r ps -o args= -p 2>/dev/null | grep -q ForkedMain && return 0
         kill -0 "$runner" 2>/dev/null || break
         sleep 0.5
     done
-    echo "  the client's JMH fork never ran on host 2:" && sed 's/^/  | /' "$work/gone.out" | tail -20
+    echo "  the client's JMH fork never ran on host 2:" && sed 's/^/  | /' "$1" | tail -20
     return 1
 }
-check "a host that disappears: the client measures there first" measuring
+
+# SIGTERM to the runner (as Ctrl-C) while the client measures: both hosts' JVMs stopped, within a minute
+start_long_pair "$work/term.out"
+check "SIGTERM to the runner: the client measures on its host first" measuring "$work/term.out"
+kill -TERM "$runner"
+status=0
+wait_for_exit "$runner" 60 || status=$?
+check "SIGTERM to the runner: it ends within a minute, non-zero" test "$status" -ne 0 -a "$status" -ne 124
+check "SIGTERM to the runner: nothing left on any host" nothing_left
+
+# the client host's sshd dies (listener and sessions) while its client measures: the run fails, naming the client
+# and its host, and nothing is left on either host
+start_long_pair "$work/gone.out"
+check "a host that disappears: the client measures there first" measuring "$work/gone.out"
 for pid in $(ip netns pids rpcb-ssh2); do
     [ "$(ps -o comm= -p "$pid")" = sshd ] && kill -KILL "$pid"
 done
-wait "${sshd_pid[2]}" 2>/dev/null
 status=0
 wait_for_exit "$runner" 60 || status=$?
 check "a host that disappears: the run fails within a minute" test "$status" -ne 0 -a "$status" -ne 124

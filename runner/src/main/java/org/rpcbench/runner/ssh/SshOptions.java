@@ -24,11 +24,11 @@ public final class SshOptions {
             + " the servers on --server-hosts and the clients on --client-hosts, over OpenSSH's ssh and scp")
     String on = LOCAL;
 
-    @Option(names = "--server-hosts", split = ",", paramLabel = "h[,h]", description = "with --on ssh: the hosts"
+    @Option(names = "--server-hosts", split = ",", paramLabel = "host", description = "with --on ssh: the hosts"
             + " the servers run on, as user@address or address; each server binds its host's address")
     List<String> serverHosts = new ArrayList<>();
 
-    @Option(names = "--client-hosts", split = ",", paramLabel = "h[,h]", description = "with --on ssh: the hosts"
+    @Option(names = "--client-hosts", split = ",", paramLabel = "host", description = "with --on ssh: the hosts"
             + " the clients run on; client i runs on host i (round-robin), as server i does")
     List<String> clientHosts = new ArrayList<>();
 
