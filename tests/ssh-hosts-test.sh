@@ -15,6 +15,8 @@ EXITS_WITH_TIMEOUT=240
 . "$root/tests/lib.sh"
 
 bridge=rpcb-sshbr
+# where root's ssh sessions start, and the runs keep their directories
+root_home=$(getent passwd root | cut -d: -f6)
 prefix=10.233.0
 hosts=(1 2 3)
 declare -A sshd_pid=()
@@ -60,6 +62,9 @@ teardown() {
         ip netns delete "rpcb-ssh$n" 2>/dev/null
     done
     ip link delete "$bridge" 2>/dev/null
+    # the hosts share this machine's files: a run directory the lost host could not remove is removed here
+    rm -rf "$root_home"/.rpcbench/*-"$prefix".[0-9]*
+    rmdir "$root_home/.rpcbench" 2>/dev/null
     rm -rf "$work"
 }
 trap teardown EXIT
