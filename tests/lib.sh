@@ -97,6 +97,13 @@ results() {
     "${root:?}/benchmark.sh" report --tsv "$@"
 }
 
+# positive_scores JMH_JSON: every benchmark in it has a positive score
+positive_scores() {
+    results "$1" | awk -F'\t' '
+        NR > 1 && $7 == "primary" { n++; if (!($8 > 0)) bad = bad " " $2 }
+        END { if (!n || bad != "") { print (n ? "  non-positive:" bad : "  no result"); exit 1 } }'
+}
+
 # record [--as KIND] FILE [--field PATH]...: a record file of the suite as the suite binds it (benchmark.sh record),
 # the one way the tests read the suite's own records: a line per field, its path, a tab, its value; KIND where the
 # file's name does not say it (run.json, ab.json, verdict.json do)

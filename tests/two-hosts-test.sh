@@ -17,13 +17,6 @@ torn_down() {
     ! ip netns list | grep -q '^rpcb-' && ! ip -o link show | grep -q ': rpcb-'
 }
 
-# every benchmark in the JMH JSON has a positive score
-positive_scores() {
-    results "$1" | awk -F'\t' '
-        NR > 1 && $7 == "primary" { n++; if (!($8 > 0)) bad = bad " " $2 }
-        END { if (!n || bad != "") { print (n ? "  non-positive:" bad : "  no result"); exit 1 } }'
-}
-
 check "unknown option: exit 2" \
     exits_with 2 "unknown option --bogus" "$work/out" -- "$root/two-hosts.sh" --bogus dubbo-kryo
 check "bad link rate: exit 2, names the option" \

@@ -105,19 +105,39 @@ public record RunRecord(String runId, String length, String scenario, List<Strin
     }
 
     /**
-     * A provider: its port, output file, ready and stop records (null when it never got ready, or was killed) and
-     * the benchmark calls it served (from the latter).
+     * A provider: its port, output file, ready and stop records (null when it never got ready, or was killed), the
+     * benchmark calls it served (from the latter) and the host it ran on (null: this machine).
      */
-    public record Provider(int port, String output, ServerReady ready, Stopped stopped, Long calls) {
+    public record Provider(int port, String output, ServerReady ready, Stopped stopped, Long calls,
+            Machine machine) {
+
+        public Provider(int port, String output, ServerReady ready, Stopped stopped, Long calls) {
+            this(port, output, ready, stopped, calls, null);
+        }
+    }
+
+    /**
+     * A host a JVM ran on, as read there when the run reached it.
+     *
+     * @param host how the runner reached it ({@code user@address} or {@code address})
+     * @param cpuModel its first CPU's model name, null when it states none
+     * @param cores the CPUs online there
+     */
+    public record Machine(String host, String cpuModel, int cores) {
     }
 
     /**
      * A consumer: its result file, output file, exit status (null when it had to be stopped), the wire it proved,
      * in a fault run what its availability load counted, in an open-loop run what it measured and in a soak its
-     * verdict (each its result file's record).
+     * verdict (each its result file's record), and the host it ran on (null: this machine).
      */
     public record Consumer(String result, String output, Integer exitCode, List<WireProof> proofs,
-            AvailabilitySummary availability, OpenLoopReport openLoop, SoakReport soak) {
+            AvailabilitySummary availability, OpenLoopReport openLoop, SoakReport soak, Machine machine) {
+
+        public Consumer(String result, String output, Integer exitCode, List<WireProof> proofs,
+                AvailabilitySummary availability, OpenLoopReport openLoop, SoakReport soak) {
+            this(result, output, exitCode, proofs, availability, openLoop, soak, null);
+        }
     }
 
     /**

@@ -32,6 +32,9 @@ import org.rpcbench.runner.process.JvmLauncher;
 import org.rpcbench.runner.process.JvmOptions;
 import org.rpcbench.runner.process.Suite;
 import org.rpcbench.runner.process.ZooKeeperProcess;
+import org.rpcbench.runner.ssh.SshException;
+import org.rpcbench.runner.ssh.SshExecutor;
+import org.rpcbench.runner.ssh.SshOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -138,6 +141,10 @@ public final class Launcher implements Callable<Integer> {
     @Mixin
     JvmOptions jvmOptions = new JvmOptions();
 
+    /** pair: here, or on SSH hosts. */
+    @Mixin
+    SshOptions hosts = new SshOptions();
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
     boolean help;
 
@@ -240,8 +247,16 @@ public final class Launcher implements Callable<Integer> {
         }
         try {
             cpus.check();
+            hosts.check();
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
+        }
+        if (hosts.ssh() && !suite().pairs().contains(module)) {
+            return usage("option --on ssh applies to a pair, not to " + module);
+        }
+        if (hosts.ssh() && (serverNetns != null || clientNetns != null || registry != null)) {
+            return usage("option --on ssh: the hosts are the namespaces, and a registry across hosts is not there"
+                    + " yet; drop --server-netns, --client-netns and -r");
         }
         if (registryProgram && jvmOptions.given()) {
             return usage("the JVM options (--server-jvm-args, --client-java, ...) apply to a server, a client or a"
@@ -363,10 +378,33 @@ public final class Launcher implements Callable<Integer> {
         Path logs = suite().root().resolve("logs");
         Files.createDirectories(logs);
         PrintWriter out = spec.commandLine().getOut();
-        PairRun pairRun = new PairRun(jvms,
+        if (!hosts.ssh()) {
+            return pair(jvms, stamp, clientArgs, logs, resultFile);
+        }
+        SshExecutor onHosts;
+        try {
+            onHosts = hosts.open(module + "-" + stamp, out::println);
+        } catch (SshException e) {
+            spec.commandLine().getErr().println("benchmark.sh: " + e.getMessage());
+            return ExitCode.FAILED;
+        }
+        try {
+            // the client's result comes back to where it was asked for, or to the client's own default here
+            Path result = (resultFile != null ? resultFile : results().resolve(module + "-client-" + stamp + ".json"))
+                    .toAbsolutePath();
+            return pair(jvms.withExecutor(onHosts), stamp, clientArgs, logs, result);
+        } finally {
+            onHosts.close();
+        }
+    }
+
+    private int pair(JvmLauncher launcher, String stamp, List<String> clientArgs, Path logs, Path result)
+            throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PairRun pairRun = new PairRun(launcher,
                 new PairRun.Plan(module, host, port(), registry, Topology.SINGLE, clientArgs, List.of(), null,
                         UNTIL_IT_ENDS, serverNetns, clientNetns, cpus.serverCpus(), cpus.clientCpus(), profiling()),
-                new ConsoleFiles(logs, module, stamp, resultFile, results()));
+                new ConsoleFiles(logs, module, stamp, result, results()));
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), received -> {
                 try {

@@ -29,8 +29,8 @@ import org.rpcbench.profiling.FlameGraphs;
 import org.rpcbench.results.ConsumerMerge;
 import org.rpcbench.results.HarnessBound;
 import org.rpcbench.runner.arguments.ArgumentWords;
-import org.rpcbench.runner.process.ChildProcess;
 import org.rpcbench.runner.process.JvmLauncher;
+import org.rpcbench.runner.process.RunningJvm;
 
 /**
  * One pair, start to end: its servers started and awaited by their ready records, its clients run to the end
@@ -127,7 +127,7 @@ public final class PairRun {
     private final JvmLauncher launcher;
     private final Plan plan;
     private final PairFiles files;
-    private final List<ChildProcess> running = new ArrayList<>();
+    private final List<RunningJvm> running = new ArrayList<>();
     private volatile boolean aborted;
 
     public PairRun(JvmLauncher launcher, Plan plan, PairFiles files) {
@@ -159,9 +159,9 @@ public final class PairRun {
         try {
             // the client's jar is copied now, not between the server's ready record and the client's start
             launcher.suite().runnableJar(plan.pair() + "-client");
-            List<ChildProcess> servers = new ArrayList<>();
+            List<RunningJvm> servers = new ArrayList<>();
             for (int i = 0; i < plan.topology().providers(); i++) {
-                servers.add(track(launcher.start(plan.pair() + "-server", server(i), files.serverOutput(i),
+                servers.add(track(launcher.start(plan.pair() + "-server", server(i), i, files.serverOutput(i),
                         line -> { })));
             }
             awaitReady(servers, outcome, listener);
@@ -175,7 +175,7 @@ public final class PairRun {
                 convertProfiles(outcome, listener);
             }
         } finally {
-            for (ChildProcess process : running) {
+            for (RunningJvm process : running) {
                 process.close();
             }
             running.clear();
@@ -184,7 +184,7 @@ public final class PairRun {
     }
 
     /** Each server's ready record; a server that exits first or takes too long is the pair's problem. */
-    private void awaitReady(List<ChildProcess> servers, Outcome outcome, Listener listener)
+    private void awaitReady(List<RunningJvm> servers, Outcome outcome, Listener listener)
             throws InterruptedException {
         for (int i = 0; i < servers.size(); i++) {
             ServerReady ready = servers.get(i).awaitRecord(files.serverReady(i), ServerReady.class,
@@ -228,7 +228,7 @@ public final class PairRun {
      * The clients to the end (or their timeout), the fault on the way if there is one; the servers are asked to
      * stop as soon as every client has written its stop record, while the clients' JVMs exit.
      */
-    private void runClients(List<ChildProcess> servers, Outcome outcome, Listener listener)
+    private void runClients(List<RunningJvm> servers, Outcome outcome, Listener listener)
             throws IOException, InterruptedException {
         // several JMH consumers meet before every iteration, so that they measure at once
         Path lockstep = plan.jmh() && plan.topology().consumers() > 1
@@ -242,14 +242,14 @@ public final class PairRun {
         }
     }
 
-    private void runClients(List<ChildProcess> servers, Outcome outcome, Listener listener, Path lockstep)
+    private void runClients(List<RunningJvm> servers, Outcome outcome, Listener listener, Path lockstep)
             throws IOException, InterruptedException {
-        List<ChildProcess> clients = new ArrayList<>();
+        List<RunningJvm> clients = new ArrayList<>();
         String registry = outcome.readies.get(0).registry();
         for (int i = 0; i < plan.topology().consumers(); i++) {
             Consumer<String> lines = i == 0 ? listener::clientLine : line -> { };
             clients.add(track(launcher.start(plan.pair() + "-client"
-                    + (plan.topology().consumers() == 1 ? "" : i + 1), client(i, registry, lockstep),
+                    + (plan.topology().consumers() == 1 ? "" : i + 1), client(i, registry, lockstep), i,
                     files.clientOutput(i), lines)));
         }
         Instant deadline = Instant.now().plus(plan.clientTimeout());
@@ -272,9 +272,9 @@ public final class PairRun {
                 problems.add(servers.get(i).name() + " (port " + (plan.port() + i) + ") exited while the clients ran");
             }
         }
-        servers.stream().filter(ChildProcess::isAlive).forEach(server -> server.signal("TERM"));
+        servers.stream().filter(RunningJvm::isAlive).forEach(server -> server.signal("TERM"));
         for (int i = 0; i < clients.size(); i++) {
-            ChildProcess client = clients.get(i);
+            RunningJvm client = clients.get(i);
             Integer exit = client.awaitExit(STOP_GRACE).or(() -> stopQuietly(client)).orElse(null);
             outcome.consumers.add(consumer(i, exit, outcome.faultAt));
             String problem = clientMessage(client, i, timedOut[i] ? null : exit);
@@ -291,11 +291,11 @@ public final class PairRun {
     }
 
     /** Every server asked to stop at once, each awaited (killed after the grace time), its stop record read. */
-    private void stopServers(List<ChildProcess> servers, Outcome outcome, Listener listener)
+    private void stopServers(List<RunningJvm> servers, Outcome outcome, Listener listener)
             throws InterruptedException {
-        servers.stream().filter(ChildProcess::isAlive).forEach(server -> server.signal("TERM"));
+        servers.stream().filter(RunningJvm::isAlive).forEach(server -> server.signal("TERM"));
         for (int i = 0; i < servers.size(); i++) {
-            ChildProcess server = servers.get(i);
+            RunningJvm server = servers.get(i);
             boolean faulted = plan.fault() != null && i == 0;
             Optional<Integer> exit = server.awaitExit(STOP_GRACE);
             if (exit.isEmpty()) {
@@ -308,7 +308,8 @@ public final class PairRun {
                 listener.serverStopped(stopped);
             }
             outcome.providers.add(new RunRecord.Provider(plan.port() + i, files.name(files.serverOutput(i)), ready,
-                    stopped, stopped == null ? null : stopped.totalCalls()));
+                    stopped, stopped == null ? null : stopped.totalCalls(),
+                    launcher.executor().machine(JvmRole.SERVER, i)));
             if (!faulted && ready != null && exit.filter(code -> code == 0).isEmpty()) {
                 outcome.problem(server.name() + " (port " + (plan.port() + i) + ") did not stop cleanly: "
                         + exit.map(code -> "exit " + code).orElse("killed after " + STOP_GRACE.toSeconds() + " s"));
@@ -386,7 +387,7 @@ public final class PairRun {
     }
 
     private JvmLauncher.Jvm server(int index) {
-        List<String> args = new ArrayList<>(List.of(OptionNames.HOST, plan.host(), OptionNames.PORT,
+        List<String> args = new ArrayList<>(List.of(OptionNames.HOST, serverAddress(index), OptionNames.PORT,
                 String.valueOf(plan.port() + index)));
         if (plan.registry() != null) {
             args.addAll(List.of(OptionNames.REGISTRY, plan.registry()));
@@ -404,6 +405,12 @@ public final class PairRun {
         args.addAll(plan.serverArgs());
         return JvmLauncher.Jvm.of(plan.pair() + "-server", JvmRole.SERVER, args)
                 .inNamespace(plan.serverNetns()).onCpus(plan.serverCpus());
+    }
+
+    /** The address server {@code index} binds and its clients reach: its host's where the executor places it. */
+    private String serverAddress(int index) {
+        String address = launcher.executor().serverAddress(index);
+        return address != null ? address : plan.host();
     }
 
     /** The lockstep's meetings, once the clients that met there are gone. */
@@ -431,7 +438,7 @@ public final class PairRun {
         if (registry != null) {
             args.addAll(List.of(OptionNames.REGISTRY, registry));
         } else {
-            args.addAll(List.of(OptionNames.HOST, plan.host(), OptionNames.PORT, String.valueOf(plan.port())));
+            args.addAll(List.of(OptionNames.HOST, serverAddress(0), OptionNames.PORT, String.valueOf(plan.port())));
         }
         if (files.clientResult(index) != null) {
             args.addAll(List.of(OptionNames.RESULT_FILE, files.clientResult(index).toString()));
@@ -467,10 +474,11 @@ public final class PairRun {
                 : RecordFiles.readIfPresent(result, SoakReport.class).orElse(null);
         return new RunRecord.Consumer(result == null ? null : files.name(result),
                 files.clientOutput(index) == null ? null : files.name(files.clientOutput(index)), exit,
-                ready.map(ClientReady::proofs).orElse(List.of()), availability, openLoop, soak);
+                ready.map(ClientReady::proofs).orElse(List.of()), availability, openLoop, soak,
+                launcher.executor().machine(JvmRole.CLIENT, index));
     }
 
-    private ChildProcess track(ChildProcess process) throws InterruptedException {
+    private RunningJvm track(RunningJvm process) throws InterruptedException {
         synchronized (running) {
             running.add(process);
         }
@@ -485,7 +493,7 @@ public final class PairRun {
      * Waits until every client's load has started (its ready record), then the fault's delay (or until the
      * clients are done), and signals the server; returns the signal's epoch millis, or null when it never came.
      */
-    private Long injectFault(ChildProcess server, List<ChildProcess> clients, Listener listener)
+    private Long injectFault(RunningJvm server, List<RunningJvm> clients, Listener listener)
             throws InterruptedException {
         // a client starts and proves the wire in seconds: as long as a server may take is ample
         for (int i = 0; i < clients.size(); i++) {
@@ -495,10 +503,10 @@ public final class PairRun {
             }
         }
         Instant when = Instant.now().plus(plan.fault().after());
-        while (Instant.now().isBefore(when) && clients.stream().anyMatch(ChildProcess::isAlive) && !aborted) {
+        while (Instant.now().isBefore(when) && clients.stream().anyMatch(RunningJvm::isAlive) && !aborted) {
             TimeUnit.MILLISECONDS.sleep(50);
         }
-        if (aborted || clients.stream().noneMatch(ChildProcess::isAlive)) {
+        if (aborted || clients.stream().noneMatch(RunningJvm::isAlive)) {
             return null;
         }
         long at = System.currentTimeMillis();
@@ -508,7 +516,7 @@ public final class PairRun {
     }
 
     /** Why a client run does not count, or null when it does. */
-    private String clientMessage(ChildProcess client, int index, Integer exitCode) {
+    private String clientMessage(RunningJvm client, int index, Integer exitCode) {
         if (aborted) {
             return "interrupted";
         }
@@ -524,7 +532,7 @@ public final class PairRun {
     }
 
     /** A process that outlived its grace time, killed; empty, as it has no exit status of its own. */
-    private static Optional<Integer> stopQuietly(ChildProcess process) {
+    private static Optional<Integer> stopQuietly(RunningJvm process) {
         try {
             process.stop(Duration.ZERO);
         } catch (InterruptedException e) {
@@ -536,7 +544,7 @@ public final class PairRun {
     /** Stops whatever the pair is running now; the pair then ends as interrupted. */
     public void abort() throws InterruptedException {
         aborted = true;
-        List<ChildProcess> processes;
+        List<RunningJvm> processes;
         synchronized (running) {
             processes = List.copyOf(running);
         }

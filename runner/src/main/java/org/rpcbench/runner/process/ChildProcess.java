@@ -23,7 +23,7 @@ import org.rpcbench.contract.RecordFiles;
  * and shown to a listener; the records it writes awaited; and a bounded stop that also reaches the processes it
  * started itself (a client's JMH forks).
  */
-public final class ChildProcess implements AutoCloseable {
+public final class ChildProcess implements RunningJvm {
 
     private static final long POLL_MILLIS = 50;
 
@@ -71,10 +71,7 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
-    /**
-     * The record the process writes at {@code file} once it is ready; empty when it exits first, the time runs
-     * out, or {@code abandon} says to stop waiting.
-     */
+    @Override
     public <T> Optional<T> awaitRecord(Path file, Class<T> type, Duration timeout, BooleanSupplier abandon)
             throws InterruptedException {
         Instant deadline = Instant.now().plus(timeout);
@@ -88,7 +85,7 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
-    /** Waits for the exit; empty when the timeout passed first (the process is left running). */
+    @Override
     public Optional<Integer> awaitExit(Duration timeout) throws InterruptedException {
         if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             copier.join(TimeUnit.SECONDS.toMillis(5));
@@ -97,10 +94,12 @@ public final class ChildProcess implements AutoCloseable {
         return Optional.empty();
     }
 
+    @Override
     public boolean isAlive() {
         return process.isAlive();
     }
 
+    @Override
     public String name() {
         return name;
     }
@@ -113,6 +112,7 @@ public final class ChildProcess implements AutoCloseable {
      * SIGTERM to the process and everything it started, then SIGKILL to whatever is still there after the grace
      * time. Returns the exit status, or empty when it had to be killed.
      */
+    @Override
     public Optional<Integer> stop(Duration grace) throws InterruptedException {
         // signals through the handle: Process.destroy() would also close the pipe and lose the last lines
         List<ProcessHandle> descendants = process.descendants().toList();
@@ -127,12 +127,22 @@ public final class ChildProcess implements AutoCloseable {
         return status;
     }
 
-    /** Sends TERM or KILL to the process alone, as an operator's kill would. */
+    @Override
     public void signal(String signal) {
         switch (signal) {
             case "TERM" -> process.toHandle().destroy();
             case "KILL" -> process.toHandle().destroyForcibly();
             default -> throw new IllegalArgumentException("signal " + signal + " is not TERM or KILL");
+        }
+    }
+
+    /** A line to the process's input; one whose input is gone (it exited) is not told. */
+    public void send(String line) {
+        try {
+            process.getOutputStream().write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            process.getOutputStream().flush();
+        } catch (IOException e) {
+            // the process has exited or closed its input: its exit status tells the rest
         }
     }
 

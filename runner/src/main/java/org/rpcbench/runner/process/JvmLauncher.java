@@ -21,11 +21,17 @@ import org.rpcbench.contract.LauncherWatch;
  * @param workingDirectory where the JVMs run: their relative paths (results/, logs/) resolve from here
  * @param servers what servers get beyond the suite's own flags
  * @param clients the same for clients and their forks
+ * @param executor where the JVMs run: here, or on other hosts
  */
-public record JvmLauncher(Suite suite, Path workingDirectory, JvmSettings servers, JvmSettings clients) {
+public record JvmLauncher(Suite suite, Path workingDirectory, JvmSettings servers, JvmSettings clients,
+        JvmExecutor executor) {
 
     JvmLauncher(Suite suite, Path workingDirectory) {
         this(suite, workingDirectory, JvmSettings.NONE, JvmSettings.NONE);
+    }
+
+    public JvmLauncher(Suite suite, Path workingDirectory, JvmSettings servers, JvmSettings clients) {
+        this(suite, workingDirectory, servers, clients, JvmExecutor.LOCAL);
     }
 
     /**
@@ -53,10 +59,24 @@ public record JvmLauncher(Suite suite, Path workingDirectory, JvmSettings server
 
     /** The same launcher, its servers run with these settings instead. */
     public JvmLauncher withServers(JvmSettings settings) {
-        return new JvmLauncher(suite, workingDirectory, settings, clients);
+        return new JvmLauncher(suite, workingDirectory, settings, clients, executor);
     }
 
-    /** The command line of a JVM. */
+    /** The same launcher, its JVMs run by this executor. */
+    public JvmLauncher withExecutor(JvmExecutor where) {
+        return new JvmLauncher(suite, workingDirectory, servers, clients, where);
+    }
+
+    /** What a JVM of this role runs on beyond the suite's own flags. */
+    public JvmSettings settings(JvmRole role) {
+        return switch (role) {
+            case SERVER -> servers;
+            case CLIENT -> clients;
+            default -> JvmSettings.NONE;
+        };
+    }
+
+    /** The command line of a JVM here. */
     List<String> command(Jvm jvm) {
         List<String> command = new ArrayList<>();
         if (jvm.cpus() != null) {
@@ -65,30 +85,47 @@ public record JvmLauncher(Suite suite, Path workingDirectory, JvmSettings server
         if (jvm.netns() != null) {
             command.addAll(List.of("ip", "netns", "exec", jvm.netns()));
         }
-        JvmSettings settings = switch (jvm.role()) {
-            case SERVER -> servers;
-            case CLIENT -> clients;
-            default -> JvmSettings.NONE;
-        };
-        command.add(settings.javaLauncher().toString());
+        command.addAll(command(jvm.onCpus(null), settings(jvm.role()).javaLauncher().toString(),
+                suite.runnableJar(jvm.module()).toString(), true));
+        return command;
+    }
+
+    /**
+     * The command line of a JVM wherever it runs: on its CPUs, started by {@code java} from {@code jar};
+     * {@code watched} when it runs where it can see this runner's pid, and so stops when the runner is gone.
+     */
+    public List<String> command(Jvm jvm, String java, String jar, boolean watched) {
+        List<String> command = new ArrayList<>();
+        if (jvm.cpus() != null) {
+            command.addAll(CpuPinning.tasksetPrefix(jvm.cpus()));
+        }
+        JvmSettings settings = settings(jvm.role());
+        command.add(java);
         command.addAll(jvm.role().jvmArgs(settings.args()));
         if (jvm.role() == JvmRole.CLIENT && !settings.args().isEmpty()) {
             command.add(settings.forkArgsFlag());
         }
-        command.add(LauncherWatch.flag());
-        Path jar = suite.runnableJar(jvm.module());
+        if (watched) {
+            command.add(LauncherWatch.flag());
+        }
         if (jvm.mainClass() == null) {
-            command.addAll(List.of("-jar", jar.toString()));
+            command.addAll(List.of("-jar", jar));
         } else {
-            command.addAll(List.of("-cp", jar.toString(), jvm.mainClass()));
+            command.addAll(List.of("-cp", jar, jvm.mainClass()));
         }
         command.addAll(jvm.args());
         return command;
     }
 
-    /** Starts it with its output to a file (or none) and to a listener. */
-    public ChildProcess start(String name, Jvm jvm, Path outputFile, Consumer<String> listener) throws IOException {
-        return ChildProcess.start(name, command(jvm), workingDirectory, outputFile, listener);
+    /** Starts it, the first of its role, with its output to a file (or none) and to a listener. */
+    public RunningJvm start(String name, Jvm jvm, Path outputFile, Consumer<String> listener) throws IOException {
+        return start(name, jvm, 0, outputFile, listener);
+    }
+
+    /** Starts instance {@code instance} (from 0) of its role, where the executor places it. */
+    public RunningJvm start(String name, Jvm jvm, int instance, Path outputFile, Consumer<String> listener)
+            throws IOException {
+        return executor.start(this, name, jvm, instance, outputFile, listener);
     }
 
     /** Starts it on this terminal, its output and input the runner's own. */

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A helper program the runner asks one question (git, taskset) and waits for, within a bound: its output is read
+ * A helper program the runner asks one question (git, taskset, ssh) and waits for, within a bound: its output is read
  * beside the wait, so a program that writes much or never exits cannot hang the runner.
  */
 public final class ShortCommand {
@@ -22,9 +22,9 @@ public final class ShortCommand {
     private static final Duration GIT_TIMEOUT = Duration.ofMinutes(2);
 
     /** How a finished command ended: its exit status and its output, trimmed. */
-    record Outcome(int exitStatus, String output) {
+    public record Outcome(int exitStatus, String output) {
 
-        boolean succeeded() {
+        public boolean succeeded() {
             return exitStatus == 0;
         }
     }
@@ -38,7 +38,7 @@ public final class ShortCommand {
      * @return empty when it did not end within {@code timeout} (it is then killed) or its output was not read by then
      * @throws IOException when the program cannot be started (not installed)
      */
-    static Optional<Outcome> run(List<String> command, boolean withErrors, Duration timeout)
+    public static Optional<Outcome> run(List<String> command, boolean withErrors, Duration timeout)
             throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command);
         if (withErrors) {

@@ -22,10 +22,10 @@ public final class ZooKeeperProcess implements AutoCloseable {
     public static final String MAIN = "org.rpcbench.registry.ZooKeeperServer";
     private static final Duration START_TIMEOUT = Duration.ofMinutes(1);
 
-    private final ChildProcess process;
+    private final RunningJvm process;
     private final String address;
 
-    private ZooKeeperProcess(ChildProcess process, String address) {
+    private ZooKeeperProcess(RunningJvm process, String address) {
         this.process = process;
         this.address = address;
     }
@@ -35,7 +35,7 @@ public final class ZooKeeperProcess implements AutoCloseable {
             throws IOException, InterruptedException {
         Path ready = directory.resolve("zookeeper.ready.json");
         Path stop = directory.resolve("zookeeper.stop.json");
-        ChildProcess process = launcher.start("zookeeper", JvmLauncher.Jvm.of(MODULE, MAIN, JvmRole.ZOOKEEPER,
+        RunningJvm process = launcher.start("zookeeper", JvmLauncher.Jvm.of(MODULE, MAIN, JvmRole.ZOOKEEPER,
                 List.of(OptionNames.HOST, host, OptionNames.LOG, directory.resolve("zookeeper.log")
                         .toString(), OptionNames.READY_FILE, ready.toString(), OptionNames.STOP_FILE,
                         stop.toString())), directory.resolve("zookeeper.out"), line -> { });

@@ -47,10 +47,14 @@ import org.rpcbench.runner.pair.Progress;
 import org.rpcbench.runner.pair.RunDirectory;
 import org.rpcbench.runner.pair.Topology;
 import org.rpcbench.runner.process.CpuPinning;
+import org.rpcbench.runner.process.JvmExecutor;
 import org.rpcbench.runner.process.JvmLauncher;
 import org.rpcbench.runner.process.JvmOptions;
 import org.rpcbench.runner.process.Suite;
 import org.rpcbench.runner.process.ZooKeeperProcess;
+import org.rpcbench.runner.ssh.SshException;
+import org.rpcbench.runner.ssh.SshExecutor;
+import org.rpcbench.runner.ssh.SshOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -168,6 +172,9 @@ public final class RunAllCommand implements Callable<Integer> {
 
     @Mixin
     JvmOptions jvmOptions = new JvmOptions();
+
+    @Mixin
+    SshOptions hosts = new SshOptions();
 
     @Option(names = "--jvm-matrix", paramLabel = "name=flags", description = "run each pair once per JVM setting,"
             + " its flags given to the servers after --server-jvm-args; repeat it for each setting (e.g. --jvm-matrix"
@@ -294,7 +301,11 @@ public final class RunAllCommand implements Callable<Integer> {
         serverJvm = jvmOptions.servers();
         clientJvm = jvmOptions.clients();
         matrix = jvmOptions.matrix(jvmMatrix);
-        for (int provider = 0; provider < topology.providers(); provider++) {
+        hosts.check();
+        if (hosts.ssh()) {
+            checkOnHosts(topology);
+        }
+        for (int provider = 0; provider < (hosts.ssh() ? 0 : topology.providers()); provider++) {
             int candidate = port + provider;
             try (ServerSocket probe = new ServerSocket()) {
                 probe.bind(new InetSocketAddress(InetAddress.getByName(host), candidate));
@@ -311,6 +322,22 @@ public final class RunAllCommand implements Callable<Integer> {
         String shortage = DiskSpace.shortage(runDirectory(suite), DiskSpace.RUN_BYTES);
         if (shortage != null) {
             throw new IllegalArgumentException(shortage);
+        }
+    }
+
+    /** What runs on SSH hosts so far: one provider a pair, direct, its consumers meeting where they must. */
+    private void checkOnHosts(Topology topology) {
+        if (registry != null || topology.providers() > 1) {
+            throw new IllegalArgumentException("option --on ssh: runs one provider a pair, direct (a registry across"
+                    + " hosts is not there yet); drop -r and give --topology 1xN");
+        }
+        if (soak != null) {
+            throw new IllegalArgumentException("option --on ssh: a soak's clients read the servers' samples, which"
+                    + " stay on their hosts; drop --soak");
+        }
+        if (topology.consumers() > 1 && !openLoop() && hosts.clientsOnSeveralHosts()) {
+            throw new IllegalArgumentException("option --on ssh: JMH consumers meet before every iteration in a"
+                    + " directory, so they share one client host; give one --client-hosts, or an open loop (--rate)");
         }
     }
 
@@ -452,6 +479,27 @@ public final class RunAllCommand implements Callable<Integer> {
     private int run(Suite suite) throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         Path dir = runDirectory(suite);
+        SshExecutor onHosts = null;
+        if (hosts.ssh()) {
+            try {
+                onHosts = hosts.open(dir.getFileName().toString(), out::println);
+            } catch (SshException e) {
+                spec.commandLine().getErr().println("error: " + e.getMessage());
+                return ExitCode.FAILED;
+            }
+        }
+        try {
+            return run(suite, onHosts == null ? JvmExecutor.LOCAL : onHosts);
+        } finally {
+            if (onHosts != null) {
+                onHosts.close();
+            }
+        }
+    }
+
+    private int run(Suite suite, JvmExecutor executor) throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        Path dir = runDirectory(suite);
         Files.createDirectories(dir);
         List<String> pairs = pairs(suite);
         Instant start = Instant.now();
@@ -471,7 +519,7 @@ public final class RunAllCommand implements Callable<Integer> {
                 : runLength.description()) + "), scenario " + scenarioName()));
         out.println("client options: " + String.join(" ", clientArgs()));
         out.println("files: " + dir);
-        JvmLauncher jvms = new JvmLauncher(suite, suite.root(), serverJvm, clientJvm);
+        JvmLauncher jvms = new JvmLauncher(suite, suite.root(), serverJvm, clientJvm, executor);
         String registry = registry();
         ZooKeeperProcess zookeeper = null;
         try {

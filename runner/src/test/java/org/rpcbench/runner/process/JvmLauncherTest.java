@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.JvmRole;
 import org.rpcbench.contract.JvmSettings;
+import org.rpcbench.contract.LauncherWatch;
 
 /** The command lines the runner starts JVMs with, where a run sets a side's JDK and flags. */
 class JvmLauncherTest {
@@ -89,5 +90,16 @@ class JvmLauncherTest {
                 .onCpus("1").inNamespace("rpcb-server"));
         assertEquals(List.of("taskset", "-c", "1", "ip", "netns", "exec", "rpcb-server"), command.subList(0, 7));
         assertTrue(command.get(7).endsWith("/bin/java"), command.get(7));
+    }
+
+    @Test
+    void aJvmElsewhereRunsItsJavaAndJarThereOnItsCpusAndDoesNotWatchThisRunnersPid() throws IOException {
+        JvmLauncher launcher = new JvmLauncher(suiteWith("dubbo-kryo-server"), root);
+        List<String> command = launcher.command(JvmLauncher.Jvm.of("dubbo-kryo-server", JvmRole.SERVER,
+                List.of("--port", "8080")).onCpus("0"), "java", "/home/bench/run/jars/dubbo-kryo-server.jar", false);
+        assertEquals(List.of("taskset", "-c", "0", "java"), command.subList(0, 4));
+        assertEquals(List.of("-jar", "/home/bench/run/jars/dubbo-kryo-server.jar", "--port", "8080"),
+                command.subList(command.size() - 4, command.size()));
+        assertFalse(command.stream().anyMatch(arg -> arg.contains(LauncherWatch.PROPERTY)));
     }
 }

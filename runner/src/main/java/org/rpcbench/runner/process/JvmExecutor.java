@@ -1,0 +1,42 @@
+package org.rpcbench.runner.process;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+import org.rpcbench.contract.JvmRole;
+import org.rpcbench.contract.RunRecord;
+
+/**
+ * Where the runner's JVMs run: {@link #LOCAL}, on this machine as its own processes, or elsewhere (hosts reached
+ * over SSH). The runner says what to run and which instance of its role it is; the executor places it, and brings
+ * what it writes into the run directory by the time it has exited.
+ */
+public interface JvmExecutor {
+
+    /** Every JVM a child process of the runner, here. */
+    JvmExecutor LOCAL = new JvmExecutor() {
+        @Override
+        public RunningJvm start(JvmLauncher launcher, String name, JvmLauncher.Jvm jvm, int instance,
+                Path outputFile, Consumer<String> listener) throws IOException {
+            return ChildProcess.start(name, launcher.command(jvm), launcher.workingDirectory(), outputFile, listener);
+        }
+    };
+
+    /**
+     * Starts instance {@code instance} (from 0) of its role; every output line goes to {@code outputFile} (when not
+     * null) and to {@code listener}.
+     */
+    RunningJvm start(JvmLauncher launcher, String name, JvmLauncher.Jvm jvm, int instance, Path outputFile,
+            Consumer<String> listener) throws IOException;
+
+    /** The address server {@code instance} binds and is reached at, or null: the run's own (-s). */
+    default String serverAddress(int instance) {
+        return null;
+    }
+
+    /** The host that instance of the role runs on, or null: this machine. */
+    default RunRecord.Machine machine(JvmRole role, int instance) {
+        return null;
+    }
+}

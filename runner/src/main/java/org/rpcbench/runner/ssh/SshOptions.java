@@ -1,0 +1,108 @@
+package org.rpcbench.runner.ssh;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.rpcbench.contract.Hosts;
+import picocli.CommandLine.Option;
+
+/**
+ * Where a pair's or a run's JVMs run: here (the default), or on hosts reached over SSH, servers on the server hosts
+ * and clients on the client hosts. One mixin, so that a pair and run-all take the same options.
+ */
+public final class SshOptions {
+
+    static final String LOCAL = "local";
+    static final String SSH = "ssh";
+
+    @Option(names = "--on", paramLabel = "where", description = "local (default): every JVM on this machine; ssh:"
+            + " the servers on --server-hosts and the clients on --client-hosts, over OpenSSH's ssh and scp")
+    String on = LOCAL;
+
+    @Option(names = "--server-hosts", split = ",", paramLabel = "host", description = "with --on ssh: the hosts"
+            + " the servers run on, as user@address or address; each server binds its host's address")
+    List<String> serverHosts = new ArrayList<>();
+
+    @Option(names = "--client-hosts", split = ",", paramLabel = "host", description = "with --on ssh: the hosts"
+            + " the clients run on; client i runs on host i (round-robin), as server i does")
+    List<String> clientHosts = new ArrayList<>();
+
+    @Option(names = "--ssh-identity", paramLabel = "file", description = "with --on ssh: the private key to log in"
+            + " with (default: ssh's own, from ~/.ssh and its config)")
+    Path identity;
+
+    @Option(names = "--ssh-known-hosts", paramLabel = "file", description = "with --on ssh: the known-hosts file"
+            + " that holds every host's key (default: ssh's own); an unknown host key is refused")
+    Path knownHosts;
+
+    /** Whether the JVMs run on SSH hosts. */
+    public boolean ssh() {
+        return SSH.equals(on);
+    }
+
+    public List<String> clientHosts() {
+        return clientHosts;
+    }
+
+    /**
+     * Checks the options together before anything starts.
+     *
+     * @throws IllegalArgumentException naming the option and what is wrong
+     */
+    public void check() {
+        if (!LOCAL.equals(on) && !SSH.equals(on)) {
+            throw new IllegalArgumentException("option --on: '" + on + "' is not local or ssh");
+        }
+        if (!ssh()) {
+            if (!serverHosts.isEmpty() || !clientHosts.isEmpty() || identity != null || knownHosts != null) {
+                throw new IllegalArgumentException("options --server-hosts, --client-hosts, --ssh-identity and"
+                        + " --ssh-known-hosts apply with --on ssh");
+            }
+            return;
+        }
+        if (serverHosts.isEmpty() || clientHosts.isEmpty()) {
+            throw new IllegalArgumentException("option --on ssh: give the hosts with --server-hosts and"
+                    + " --client-hosts");
+        }
+        List<String> all = new ArrayList<>(serverHosts);
+        all.addAll(clientHosts);
+        for (String target : all) {
+            checkTarget(target);
+        }
+        if (identity != null && !Files.isReadable(identity)) {
+            throw new IllegalArgumentException("option --ssh-identity: cannot read " + identity);
+        }
+        if (knownHosts != null && !Files.isReadable(knownHosts)) {
+            throw new IllegalArgumentException("option --ssh-known-hosts: cannot read " + knownHosts);
+        }
+    }
+
+    /** {@code user@address} or {@code address}: the address resolves, the user is a plain login name. */
+    static void checkTarget(String target) {
+        int at = target.indexOf('@');
+        if (at >= 0 && !target.substring(0, at).matches("[A-Za-z_][A-Za-z0-9._-]*")) {
+            throw new IllegalArgumentException("host '" + target + "' is not user@address or address");
+        }
+        try {
+            Hosts.check(target.substring(at + 1));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("host '" + target + "': " + e.getMessage());
+        }
+    }
+
+    /** Whether the clients run on more than one host. */
+    public boolean clientsOnSeveralHosts() {
+        return new HashSet<>(clientHosts).size() > 1;
+    }
+
+    /** Connects to the hosts and checks them (see {@link SshExecutor#open}). */
+    public SshExecutor open(String runId, Consumer<String> out) throws SshException, IOException,
+            InterruptedException {
+        return SshExecutor.open(serverHosts, clientHosts, identity, knownHosts, runId, out);
+    }
+}

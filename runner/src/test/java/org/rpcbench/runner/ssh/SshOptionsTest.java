@@ -1,0 +1,64 @@
+package org.rpcbench.runner.ssh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+class SshOptionsTest {
+
+    @Command
+    static final class Holder {
+        @Mixin
+        SshOptions hosts = new SshOptions();
+    }
+
+    private static SshOptions parse(String... args) {
+        Holder holder = new Holder();
+        new CommandLine(holder).parseArgs(args);
+        return holder.hosts;
+    }
+
+    private static String refusal(String... args) {
+        return assertThrows(IllegalArgumentException.class, () -> parse(args).check()).getMessage();
+    }
+
+    @Test
+    void localIsTheDefaultAndNeedsNoHosts() {
+        SshOptions local = parse();
+        local.check();
+        assertFalse(local.ssh());
+    }
+
+    @Test
+    void sshTakesServerAndClientHostsRoundRobin() {
+        SshOptions ssh = parse("--on", "ssh", "--server-hosts", "bench@127.0.0.1", "--client-hosts",
+                "127.0.0.2,bench@127.0.0.3");
+        ssh.check();
+        assertTrue(ssh.ssh());
+        assertTrue(ssh.clientsOnSeveralHosts());
+        assertEquals(List.of("127.0.0.2", "bench@127.0.0.3"), ssh.clientHosts());
+    }
+
+    @Test
+    void badCombinationsAreOneLineNamingTheOption() {
+        assertEquals("option --on: 'k8' is not local or ssh", refusal("--on", "k8"));
+        assertEquals("option --on ssh: give the hosts with --server-hosts and --client-hosts",
+                refusal("--on", "ssh", "--server-hosts", "127.0.0.1"));
+        assertEquals("options --server-hosts, --client-hosts, --ssh-identity and --ssh-known-hosts apply with --on"
+                + " ssh", refusal("--client-hosts", "127.0.0.1"));
+        assertEquals("host 'bad user@127.0.0.1' is not user@address or address",
+                refusal("--on", "ssh", "--server-hosts", "bad user@127.0.0.1", "--client-hosts", "127.0.0.1"));
+        assertEquals("host '127.0.0.1:22': '127.0.0.1:22' is not a host: give the port with -p",
+                refusal("--on", "ssh", "--server-hosts", "127.0.0.1", "--client-hosts", "127.0.0.1:22"));
+        assertEquals("option --ssh-identity: cannot read /nonexistent/key", refusal("--on", "ssh", "--server-hosts",
+                "127.0.0.1", "--client-hosts", "127.0.0.1", "--ssh-identity", "/nonexistent/key"));
+    }
+}
