@@ -24,12 +24,12 @@ public interface ClientStack {
     }
 
     /**
-     * Refuses, before anything starts, the streaming calls when the stack, configured as the client module says,
-     * has none; a stack that has them overrides this and {@link StackConnection#streamCalls()}.
+     * Refuses, before anything starts, the streaming calls in this direction when the stack, configured as the client
+     * module says, has none; a stack that has them overrides this and {@link StackConnection#streamCalls()}.
      *
-     * @throws IllegalArgumentException saying that the stack cannot stream, and why where it helps
+     * @throws IllegalArgumentException saying that the stack cannot stream, or not this way, and why where it helps
      */
-    default void checkStreaming() {
+    default void checkStreaming(StreamDirection direction) {
         throw new IllegalArgumentException("the " + name() + " stack cannot stream: the stream scenario runs on"
                 + " native gRPC, Dubbo's triple and the Netty ceiling");
     }

@@ -31,7 +31,7 @@ public interface StackConnection extends AutoCloseable {
     List<WireProof> proveWire();
 
     /**
-     * The streaming calls, for a stack whose {@link ClientStack#checkStreaming()} lets them: the others keep this
+     * The streaming calls, for a stack whose {@link ClientStack#checkStreaming} lets them: the others keep this
      * default, which the client never reaches because it refused the stream scenario before connecting.
      */
     default StreamCalls streamCalls() {

@@ -24,6 +24,7 @@ import org.rpcbench.contract.Stopped;
 import org.rpcbench.contract.WireProof;
 import org.rpcbench.stack.StackConnection;
 import org.rpcbench.stack.Stacks;
+import org.rpcbench.stack.StreamDirection;
 
 /**
  * Runs a load against a running server: proves the wire first, then runs the load its options name (JMH's
@@ -72,8 +73,8 @@ public final class BenchmarkClient {
         }
         try {
             Stacks.client().check(options.target());
-            if (load.streams()) {
-                Stacks.client().checkStreaming();
+            for (StreamDirection direction : load.streamDirections()) {
+                Stacks.client().checkStreaming(direction);
             }
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());

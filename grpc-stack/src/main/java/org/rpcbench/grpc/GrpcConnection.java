@@ -2,7 +2,6 @@ package org.rpcbench.grpc;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -12,7 +11,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
-import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -34,7 +32,6 @@ import org.rpcbench.proto.EchoServiceGrpc;
 import org.rpcbench.proto.Messages;
 import org.rpcbench.proto.ProbeServiceGrpc;
 import org.rpcbench.proto.Protos;
-import org.rpcbench.proto.StreamServiceGrpc;
 import org.rpcbench.proto.UserServiceGrpc;
 import org.rpcbench.stack.ProbeReport;
 import org.rpcbench.stack.ProtobufWire;
@@ -164,28 +161,9 @@ final class GrpcConnection implements StackConnection {
         };
     }
 
-    /**
-     * The blocking stub's stream, as the unary calls use blocking stubs: its iterator asks gRPC for one message at a
-     * time (grpc-java's default), read on the calling thread. The target's timeout is the whole stream's deadline.
-     * A stream left early (an answer failed its check) is cancelled rather than left to its deadline.
-     */
     @Override
     public StreamCalls streamCalls() {
-        return (payload, count, answers) -> {
-            Context.CancellableContext call = Context.current().withCancellation();
-            try {
-                call.run(() -> {
-                    Iterator<Protos.Payload> stream = withDeadline(StreamServiceGrpc.newBlockingStub(channel()))
-                            .serverStream(Protos.StreamRequest.newBuilder()
-                                    .setPayload(Messages.payload(payload)).setCount(count).build());
-                    while (stream.hasNext()) {
-                        answers.accept(Messages.payload(stream.next()));
-                    }
-                });
-            } finally {
-                call.cancel(null);
-            }
-        };
+        return new GrpcStreamCalls(this::channel, target.timeoutMillis());
     }
 
     /** gRPC's asynchronous stubs on the same channels with the same deadline: answers arrive on gRPC's threads. */

@@ -315,9 +315,11 @@ final class GrpcServer implements RunningServer {
     }
 
     /**
-     * The streaming calls, each answer converted and echoed as the unary echo's is. Flow control is grpc-java's
-     * default: {@code onNext} queues a message whether or not the transport is ready, and HTTP/2's window (grpc-java's
-     * 1 MiB, tuned to the connection's bandwidth-delay product) paces what goes on the wire.
+     * The streaming calls, each answer converted and echoed as the unary echo's is; a client stream's messages held
+     * to its first by protobuf's equality. Flow control is grpc-java's default: {@code onNext} queues a message
+     * whether or not the transport is ready, and HTTP/2's window (grpc-java's 1 MiB, tuned to the connection's
+     * bandwidth-delay product) paces what goes on the wire; the client's messages are read as gRPC delivers them, one
+     * at a time per call.
      */
     private static final class Streams extends StreamServiceGrpc.StreamServiceImplBase {
 
@@ -334,6 +336,69 @@ final class GrpcServer implements RunningServer {
                 answers.onNext(Messages.payload(services.echo().echo(payload)));
             }
             answers.onCompleted();
+        }
+
+        @Override
+        public StreamObserver<Protos.Payload> clientStream(StreamObserver<Protos.ClientStreamAnswer> answer) {
+            return new StreamObserver<>() {
+                private Protos.Payload first;
+                private int received;
+                private boolean failed;
+
+                @Override
+                public void onNext(Protos.Payload message) {
+                    if (failed) {
+                        return;
+                    }
+                    received++;
+                    if (first == null) {
+                        first = message;
+                    } else if (!message.equals(first)) {
+                        failed = true;
+                        answer.onError(Status.INVALID_ARGUMENT.withDescription("client stream message " + received
+                                + " differs from the first").asRuntimeException());
+                    }
+                }
+
+                @Override
+                public void onError(Throwable failure) {
+                    // the client cancelled: nothing to answer
+                }
+
+                @Override
+                public void onCompleted() {
+                    if (failed) {
+                        return;
+                    }
+                    Protos.ClientStreamAnswer.Builder summary = Protos.ClientStreamAnswer.newBuilder()
+                            .setReceived(received);
+                    if (first != null) {
+                        summary.setFirst(Messages.payload(services.echo().echo(Messages.payload(first))));
+                    }
+                    answer.onNext(summary.build());
+                    answer.onCompleted();
+                }
+            };
+        }
+
+        @Override
+        public StreamObserver<Protos.Payload> bidiStream(StreamObserver<Protos.Payload> answers) {
+            return new StreamObserver<>() {
+                @Override
+                public void onNext(Protos.Payload message) {
+                    answers.onNext(Messages.payload(services.echo().echo(Messages.payload(message))));
+                }
+
+                @Override
+                public void onError(Throwable failure) {
+                    // the client cancelled: nothing to answer
+                }
+
+                @Override
+                public void onCompleted() {
+                    answers.onCompleted();
+                }
+            };
         }
     }
 

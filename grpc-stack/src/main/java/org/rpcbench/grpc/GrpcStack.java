@@ -6,6 +6,7 @@ import org.rpcbench.stack.ServedServices;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.ServerStack;
 import org.rpcbench.stack.StackConnection;
+import org.rpcbench.stack.StreamDirection;
 import org.rpcbench.stack.Target;
 
 /**
@@ -21,9 +22,9 @@ public final class GrpcStack implements ClientStack, ServerStack {
         return NAME;
     }
 
-    /** Every gRPC pair streams. */
+    /** Every gRPC pair streams, every way. */
     @Override
-    public void checkStreaming() {
+    public void checkStreaming(StreamDirection direction) {
     }
 
     @Override

@@ -18,6 +18,13 @@ enum Call {
     ASSEMBLE_RANDOM_NUMBERS(6, EchoService.class, "assembleRandomNumbers", String.class, int.class),
     /** Server streaming: the message count, then an echo's body, answered that many times in one stream. */
     SERVER_STREAM(8, StreamCalls.class, "serverStream", Object.class, int.class),
+    /**
+     * Client streaming: an echo's body per frame, one call's frames under one id, each but the last flagged 'more
+     * follow'; answered once, after the last, with the count received and the first body.
+     */
+    CLIENT_STREAM(9, StreamCalls.class, "clientStream", Object.class, int.class),
+    /** Bidirectional streaming: frames as the client stream's, each answered with its body as it is read. */
+    BIDI_STREAM(10, StreamCalls.class, "bidiStream", Object.class, int.class),
     /** The wire check's question: what the server read, and what it has spent. Not a benchmark call. */
     PROBE(7, null, "probe");
 
@@ -47,6 +54,11 @@ enum Call {
 
     Class<?>[] parameterTypes() {
         return parameterTypes;
+    }
+
+    /** Whether the client streams this call's requests, several frames whose order the server keeps. */
+    boolean streamsRequests() {
+        return this == CLIENT_STREAM || this == BIDI_STREAM;
     }
 
     /** @throws IllegalArgumentException for an id no call has */

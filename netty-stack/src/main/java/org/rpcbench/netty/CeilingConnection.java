@@ -53,8 +53,8 @@ import org.rpcbench.stack.WireCheckException;
  * The ceiling's client: plain Netty, one connection to the server by default (or {@code --connections}, calls spread
  * round robin), calls multiplexed on it by request id as Dubbo's are. A calling thread sends a frame and waits for
  * the answer, which it checks byte for byte against what the server must send; an asynchronous call is checked on
- * the event loop the answer arrives on; a stream's answers come to the calling thread one by one until the server's
- * last.
+ * the event loop the answer arrives on; a stream's requests go on one connection, and its answers come to the
+ * calling thread one by one until the server's last.
  */
 final class CeilingConnection implements StackConnection {
 
@@ -220,20 +220,25 @@ final class CeilingConnection implements StackConnection {
     private Sent send(Call call, ByteBuf body) {
         int id = ids.incrementAndGet();
         UnaryAnswer answer = new UnaryAnswer();
-        return new Sent(send(call, id, body, answer), id, answer);
+        return new Sent(send(call, id, body, 1, answer), id, answer);
     }
 
     /**
-     * Sends a stream's request frame and hands each answer's body to {@code answers} on the calling thread, in order,
-     * until the server's last; the target's timeout is the whole stream's. A stream left early (an answer failed its
-     * check) drops the rest of its answers as they come, so the connection goes on.
+     * Sends a stream's request frames, {@code body} in each, and hands each answer's body to {@code answers} on the
+     * calling thread, in order, until the server's last; the target's timeout is the whole stream's. A stream left
+     * early (an answer failed its check) drops the rest of its answers as they come, so the connection goes on.
      *
+     * @param requests how many request frames the client streams: 1 for a server stream
      * @throws IllegalStateException when the stream failed on the server, timed out, or the connection closed
      */
-    void stream(Call call, ByteBuf body, Consumer<ByteBuf> answers) {
+    void stream(Call call, ByteBuf body, int requests, Consumer<ByteBuf> answers) {
+        if (requests < 1) {
+            body.release();
+            throw new IllegalArgumentException("a stream sends at least one message, not " + requests);
+        }
         int id = ids.incrementAndGet();
         StreamAnswers stream = new StreamAnswers();
-        Map<Integer, Awaiting> pending = send(call, id, body, stream);
+        Map<Integer, Awaiting> pending = send(call, id, body, requests, stream);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(target.timeoutMillis());
         try {
             boolean more = true;
@@ -262,22 +267,31 @@ final class CeilingConnection implements StackConnection {
         }
     }
 
-    /** Sends a request frame for a call awaiting its answers, which the connection's handler hands it. */
-    private Map<Integer, Awaiting> send(Call call, int id, ByteBuf body, Awaiting answers) {
+    /**
+     * Sends the request frames of a call awaiting its answers, which the connection's handler hands it: all on one
+     * connection, each written and flushed as it is made, all but the last flagged 'more follow'.
+     */
+    private Map<Integer, Awaiting> send(Call call, int id, ByteBuf body, int frames, Awaiting answers) {
         Channel channel = channels.get(Math.floorMod(next.getAndIncrement(), channels.size()));
         Map<Integer, Awaiting> pending = channel.attr(PENDING).get();
         pending.put(id, answers);
         if (!channel.isActive()) {
             fail(pending, id, "the server at " + target.describe() + " closed the connection");
         }
-        channel.writeAndFlush(Frame.of(channel.alloc(), false, call, Frame.STATUS_OK, id, body))
-                .addListener(written -> {
-                    if (!written.isSuccess()) {
-                        fail(pending, id, "could not send " + call.method() + " to " + target.describe() + ": "
-                                + written.cause());
-                    }
-                });
+        for (int i = 1; i < frames; i++) {
+            write(channel, pending, call, id, Frame.streamRequest(channel.alloc(), call, id, body.retainedDuplicate()));
+        }
+        write(channel, pending, call, id, Frame.of(channel.alloc(), false, call, Frame.STATUS_OK, id, body));
         return pending;
+    }
+
+    private void write(Channel channel, Map<Integer, Awaiting> pending, Call call, int id, ByteBuf frame) {
+        channel.writeAndFlush(frame).addListener(written -> {
+            if (!written.isSuccess()) {
+                fail(pending, id, "could not send " + call.method() + " to " + target.describe() + ": "
+                        + written.cause());
+            }
+        });
     }
 
     /** The server's message in a failed answer. */

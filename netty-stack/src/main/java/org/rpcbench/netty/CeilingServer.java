@@ -6,6 +6,7 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -17,6 +18,7 @@ import java.util.function.Function;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -30,6 +32,8 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.Attribute;
+import io.netty.util.AttributeKey;
 import org.rpcbench.api.CpuBoundContract;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.stack.BindFailedException;
@@ -59,6 +63,10 @@ final class CeilingServer implements RunningServer {
     private final Map<String, String> details;
     private final Map<String, String> versions;
     private final AtomicBoolean closed = new AtomicBoolean();
+
+    /** A connection's client streams being read, by request id. */
+    private static final AttributeKey<Map<Integer, ClientStream>> CLIENT_STREAMS =
+            AttributeKey.valueOf("rpcbench.clientStreams");
 
     private CeilingServer(EventLoopGroup boss, EventLoopGroup workers, ExecutorService pool, Channel channel,
             CallCounter<String> calls, Map<String, String> details, Map<String, String> versions) {
@@ -166,7 +174,10 @@ final class CeilingServer implements RunningServer {
         }
     }
 
-    /** Reads frames, answers each (on the pool or here), counts the benchmark's calls by the format read. */
+    /**
+     * Reads frames, answers each (on the pool or here; a client's streamed requests here, in order), counts the
+     * benchmark's calls by the format read, a stream as one.
+     */
     @ChannelHandler.Sharable
     private static final class Handler extends ChannelInboundHandlerAdapter {
 
@@ -188,32 +199,38 @@ final class CeilingServer implements RunningServer {
         @Override
         public void channelRead(ChannelHandlerContext context, Object message) {
             ByteBuf frame = (ByteBuf) message;
+            Call call;
             try {
                 Frame.check(frame);
+                call = Frame.call(frame);
             } catch (IllegalArgumentException e) {
                 frame.release();
                 context.close();
                 return;
             }
-            if (pool == null) {
+            // a client's streamed requests are read in order, here, as gRPC reads a call's messages one at a time
+            if (pool == null || call.streamsRequests()) {
                 answer(context, frame);
             } else {
                 pool.execute(() -> answer(context, frame));
             }
         }
 
+        /** Answers a frame: a streamed request but a client stream's last with an answer flagged 'more follow'. */
         private void answer(ChannelHandlerContext context, ByteBuf frame) {
             Call call = Frame.call(frame);
             int id = Frame.id(frame);
+            boolean last = !Frame.moreFollow(frame);
             ByteBuf body;
             byte status = Frame.STATUS_OK;
             try {
-                if (call != Call.PROBE) {
+                if (call != Call.PROBE && last) {
                     calls.increment(Frame.format(frame));
                 }
                 body = switch (call) {
-                    case ECHO -> Frame.body(frame).retain();
+                    case ECHO, BIDI_STREAM -> Frame.body(frame).retain();
                     case SERVER_STREAM -> stream(context, id, Frame.body(frame));
+                    case CLIENT_STREAM -> clientStream(context, id, Frame.body(frame), last);
                     case ASSEMBLE_RANDOM_NUMBERS -> assemble(Frame.body(frame));
                     case PROBE -> probe(context, frame);
                     default -> Unpooled.wrappedBuffer(bodies.answer(call));
@@ -224,7 +241,37 @@ final class CeilingServer implements RunningServer {
             } finally {
                 frame.release();
             }
-            context.writeAndFlush(Frame.of(context.alloc(), true, call, status, id, body));
+            if (last || status != Frame.STATUS_OK) {
+                context.writeAndFlush(Frame.of(context.alloc(), true, call, status, id, body));
+            } else if (body != null) {
+                context.writeAndFlush(Frame.streamAnswer(context.alloc(), call, id, body));
+            }
+        }
+
+        /**
+         * A client stream's message, held to the stream's first: null until the last, whose answer is the count
+         * received and the first message. Its state lives on the connection, whose IO thread reads all of it.
+         *
+         * @throws IllegalArgumentException at the last, when a message differed from the first
+         */
+        private static ByteBuf clientStream(ChannelHandlerContext context, int id, ByteBuf message, boolean last) {
+            Attribute<Map<Integer, ClientStream>> attribute = context.channel().attr(CLIENT_STREAMS);
+            Map<Integer, ClientStream> open = attribute.get();
+            if (open == null) {
+                open = new HashMap<>();
+                attribute.set(open);
+            }
+            ClientStream stream = open.computeIfAbsent(id, first -> new ClientStream(ByteBufUtil.getBytes(message)));
+            stream.read(message);
+            if (!last) {
+                return null;
+            }
+            open.remove(id);
+            if (stream.differing > 0) {
+                throw new IllegalArgumentException("client stream message " + stream.differing
+                        + " differs from the first");
+            }
+            return Unpooled.wrappedBuffer(Unpooled.copyInt(stream.received), Unpooled.wrappedBuffer(stream.first));
         }
 
         /**
@@ -270,6 +317,25 @@ final class CeilingServer implements RunningServer {
         @Override
         public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
             context.close();
+        }
+    }
+
+    /** A client stream being read: its first message, how many came, the first that differed from it (0: none). */
+    private static final class ClientStream {
+
+        private final byte[] first;
+        private int received;
+        private int differing;
+
+        ClientStream(byte[] first) {
+            this.first = first;
+        }
+
+        void read(ByteBuf message) {
+            received++;
+            if (differing == 0 && !ByteBufUtil.equals(message, Unpooled.wrappedBuffer(first))) {
+                differing = received;
+            }
         }
     }
 

@@ -7,10 +7,10 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 
 /**
  * The ceiling's frame: a 16-byte header, as long as Dubbo's, then the body. Header: magic "RB" (2 bytes), version
- * (1), flags (1: bit 7 set on a response, bit 6 on a stream's answer that more answers follow, bits 0-5 the body's
- * format, 0 for none), call (1), status (1: 0 ok, else the body is an error message), reserved (2), request id (4),
- * body length (4). Requests carry ids so that many calls share one connection, as Dubbo's do; an answer without
- * bit 6 is its call's last.
+ * (1), flags (1: bit 7 set on a response, bit 6 on a stream's message that more of the call's messages follow the
+ * same way, bits 0-5 the body's format, 0 for none), call (1), status (1: 0 ok, else the body is an error message),
+ * reserved (2), request id (4), body length (4). Requests carry ids so that many calls share one connection, as
+ * Dubbo's do; a request or an answer without bit 6 is its call's last that way.
  */
 final class Frame {
 
@@ -54,6 +54,11 @@ final class Frame {
         return of(allocator, RESPONSE | MORE | FORMAT_NONE, call, STATUS_OK, id, body);
     }
 
+    /** A stream's request that more of the call's requests follow; its last is an ordinary request. */
+    static ByteBuf streamRequest(ByteBufAllocator allocator, Call call, int id, ByteBuf body) {
+        return of(allocator, MORE | FORMAT_NONE, call, STATUS_OK, id, body);
+    }
+
     private static ByteBuf of(ByteBufAllocator allocator, int flags, Call call, byte status, int id, ByteBuf body) {
         ByteBuf header = allocator.buffer(HEADER_BYTES);
         header.writeShort(MAGIC).writeByte(VERSION).writeByte(flags)
@@ -73,7 +78,7 @@ final class Frame {
         return (frame.getByte(FLAGS) & RESPONSE) != 0;
     }
 
-    /** Whether more answers to the same call follow this one (a stream's answers but its last). */
+    /** Whether more of the call's frames follow this one the same way (a stream's messages but its last). */
     static boolean moreFollow(ByteBuf frame) {
         return (frame.getByte(FLAGS) & MORE) != 0;
     }

@@ -6,6 +6,7 @@ import org.rpcbench.stack.ServedServices;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.ServerStack;
 import org.rpcbench.stack.StackConnection;
+import org.rpcbench.stack.StreamDirection;
 import org.rpcbench.stack.Target;
 
 /**
@@ -22,9 +23,9 @@ public final class NettyStack implements ClientStack, ServerStack {
         return NAME;
     }
 
-    /** The ceiling streams as frames: one request, that many answer frames, the last marked. */
+    /** The ceiling streams as frames, every way: each side's frames of a stream but its last marked. */
     @Override
-    public void checkStreaming() {
+    public void checkStreaming(StreamDirection direction) {
     }
 
     @Override

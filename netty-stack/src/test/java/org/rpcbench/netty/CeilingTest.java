@@ -18,6 +18,7 @@ import org.rpcbench.server.BenchmarkServer;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.ServerUnreachableException;
+import org.rpcbench.stack.StreamCalls;
 import org.rpcbench.stack.Target;
 
 class CeilingTest {
@@ -73,6 +74,27 @@ class CeilingTest {
             connection.streamCalls().serverStream(payload, 3, answers::add);
             assertEquals(List.of(payload, payload, payload), answers);
             assertEquals(calls + 1, server.callsByWireFormat().get("none"));
+        }
+    }
+
+    @Test
+    void aClientsStreamedMessagesAreOneCallAndAStreamSendsAtLeastOne() throws IOException {
+        int port = freePort();
+        try (RunningServer server = new NettyStack().start(new ServerSettings("127.0.0.1", port, null),
+                BenchmarkServer.services());
+                CeilingConnection connection = CeilingConnection.open(new Target("127.0.0.1", port, null, 2,
+                        Target.DEFAULT_TIMEOUT_MILLIS))) {
+            Object payload = Payload.STRING_1K.create();
+            long calls = server.callsByWireFormat().getOrDefault("none", 0L);
+            assertEquals(new StreamCalls.ClientStreamAnswer(payload, 5), connection.streamCalls()
+                    .clientStream(payload, 5));
+            List<Object> answers = new ArrayList<>();
+            connection.streamCalls().bidiStream(payload, 4, answers::add);
+            assertEquals(List.of(payload, payload, payload, payload), answers);
+            assertEquals(calls + 2, server.callsByWireFormat().get("none"));
+            IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                    () -> connection.streamCalls().bidiStream(payload, 0, answer -> { }));
+            assertTrue(none.getMessage().contains("at least one message, not 0"), none.getMessage());
         }
     }
 

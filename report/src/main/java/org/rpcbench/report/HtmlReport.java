@@ -77,6 +77,12 @@ final class HtmlReport {
                     .append("</p>\n");
             table(html, frames.header(), frames.rows());
         }
+        ReportTables.Table streams = StreamVsUnary.table(model);
+        if (!streams.rows().isEmpty()) {
+            html.append("<h2>").append(StreamVsUnary.TITLE).append("</h2>\n<p class=\"detail\">")
+                    .append(Svg.escape(StreamVsUnary.NOTE)).append("</p>\n");
+            table(html, streams.header(), streams.rows());
+        }
         List<ReportTables.OpenLoopStep> openLoop = ReportTables.openLoopSteps(run);
         if (!openLoop.isEmpty()) {
             html.append("<h2>Response time at a fixed rate (open loop)</h2>\n<p class=\"detail\">")

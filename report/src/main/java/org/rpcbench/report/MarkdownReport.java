@@ -39,6 +39,12 @@ final class MarkdownReport {
             md.append("\n## Bytes per call\n\n_").append(Markdown.escape(ReportTables.FRAME_NOTE)).append("_\n\n");
             md.append(Markdown.table(frames.header(), frames.rows()));
         }
+        ReportTables.Table streams = StreamVsUnary.table(model);
+        if (!streams.rows().isEmpty()) {
+            md.append("\n## ").append(StreamVsUnary.TITLE).append("\n\n_").append(Markdown.escape(StreamVsUnary.NOTE))
+                    .append("_\n\n");
+            md.append(Markdown.table(streams.header(), streams.rows()));
+        }
         List<ReportTables.OpenLoopStep> openLoop = ReportTables.openLoopSteps(run);
         if (!openLoop.isEmpty()) {
             md.append("\n## Response time at a fixed rate (open loop)\n\n_")

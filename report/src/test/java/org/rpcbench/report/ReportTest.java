@@ -88,6 +88,22 @@ class ReportTest {
     }
 
     @Test
+    void aRunOfTheEchoAndTheStreamsSetsThemSideBySidePerPair() throws IOException {
+        String md = report("report.md", "streams");
+
+        assertTrue(md.contains("\n## Unary echo vs streaming\n\n_Per pair, payload and thread count measured both"
+                + " ways"), md);
+        assertTrue(md.contains("| pair | payload | threads | call | messages/s | time per message (ms) | × echo |"),
+                md);
+        assertTrue(md.contains("| grpc-protobuf | 1k | 1 | echo (unary) | 5,000 ± 200 |"), md);
+        assertTrue(md.contains("| grpc-protobuf | 1k | 1 | serverStream, 100 per stream | 40,000 ± 1,000 |"), md);
+        assertTrue(md.contains("| 8.00 |\n| grpc-protobuf | 1k | 1 | bidiStream, 100 per stream |"), md);
+        assertTrue(md.contains("| netty-ceiling | 1k | 1 | bidiStream, 100 per stream | 50,000 ± 1,000 |"), md);
+        assertTrue(report("report.html", "streams").contains("<h2>Unary echo vs streaming</h2>"));
+        assertFalse(report("report.md", "payloads").contains("Unary echo vs streaming"), "no stream: no table");
+    }
+
+    @Test
     void failedPairIsShownWithItsMessage() throws IOException {
         String md = report("report.md", "candidate");
 

@@ -10,10 +10,13 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.openjdk.jmh.annotations.Mode;
@@ -45,6 +48,7 @@ import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.results.PairTable;
 import org.rpcbench.results.SeedFigures;
+import org.rpcbench.stack.StreamDirection;
 import org.rpcbench.stack.Target;
 
 /**
@@ -82,8 +86,9 @@ public final class JmhLoad implements Load {
     }
 
     @Override
-    public boolean streams() {
-        return settings.runs().stream().anyMatch(run -> run.streamMessages() > 0);
+    public Set<StreamDirection> streamDirections() {
+        return settings.runs().stream().flatMap(run -> run.streamDirections().stream())
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(StreamDirection.class)));
     }
 
     @Override
@@ -200,7 +205,7 @@ public final class JmhLoad implements Load {
                 .shouldFailOnError(true)
                 .jvmArgs(ForkJvm.args(target, logFile).toArray(String[]::new));
         for (Scenario scenario : run.scenarios()) {
-            List<String> selected = scenario.selected(settings.benchmarks());
+            List<String> selected = run.selected(scenario, settings.benchmarks());
             if (!selected.isEmpty()) {
                 jmh.include(scenario.includePattern(selected));
             }

@@ -3,8 +3,10 @@ package org.rpcbench.client.load;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Set;
 
 import org.rpcbench.contract.Stopped;
+import org.rpcbench.stack.StreamDirection;
 
 /**
  * What the client runs once the wire is proven: JMH's benchmarks, the availability load, the open loop or a soak,
@@ -15,9 +17,9 @@ public interface Load {
     /** What the load would run, a line for each part: what a dry run prints. */
     List<String> plan();
 
-    /** Whether the load makes streaming calls, which a stack without them refuses before anything starts. */
-    default boolean streams() {
-        return false;
+    /** The directions the load streams in, which a stack without them refuses before anything starts. */
+    default Set<StreamDirection> streamDirections() {
+        return Set.of();
     }
 
     /** Before the wire is proven: what this JVM (and the JVMs it starts) must be set up with, and said first. */

@@ -17,15 +17,20 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.rpcbench.api.CpuBoundContract;
 import org.rpcbench.api.Payload;
 import org.rpcbench.api.User;
@@ -43,6 +48,8 @@ import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServerSample;
 import org.rpcbench.stack.ServerSettings;
 import org.rpcbench.stack.Stacks;
+import org.rpcbench.stack.StreamCalls;
+import org.rpcbench.stack.StreamDirection;
 import org.rpcbench.stack.Target;
 import org.rpcbench.stack.Versions;
 
@@ -168,10 +175,10 @@ class PairEndToEndTest {
         payload.checkEcho(request, client.connection().echoService().echo(request));
     }
 
-    /** Whether the pair's stack, as its client module configures it, has streaming calls. */
-    private static boolean streams() {
+    /** Whether the pair's stack, as its client module configures it, streams in this direction. */
+    private static boolean streams(StreamDirection direction) {
         try {
-            Stacks.client().checkStreaming();
+            Stacks.client().checkStreaming(direction);
             return true;
         } catch (IllegalArgumentException e) {
             return false;
@@ -181,36 +188,74 @@ class PairEndToEndTest {
     @ParameterizedTest
     @EnumSource(value = Payload.class, names = {"EMPTY", "STRING_1K", "STRING_100K", "PERSON", "BID_REQUESTS_100"})
     void aServerStreamAnswersItsPayloadAsManyTimesAsAsked(Payload payload) {
-        assumeTrue(streams(), "the pair's stack cannot stream");
+        assumeTrue(streams(StreamDirection.SERVER), "the pair's stack cannot stream from the server");
         Object request = payload.create();
         assertEquals(100, StreamBenchmark.checkedServerStream(client.connection().streamCalls(), payload, request,
                 100));
         assertEquals(1, StreamBenchmark.checkedServerStream(client.connection().streamCalls(), payload, request, 1));
     }
 
-    @Test
-    void aStreamWhoseAnswerFailsItsCheckFailsAndTheConnectionGoesOn() {
-        assumeTrue(streams(), "the pair's stack cannot stream");
+    @ParameterizedTest
+    @EnumSource(value = Payload.class, names = {"EMPTY", "STRING_1K", "STRING_100K", "PERSON", "BID_REQUESTS_100"})
+    void aClientStreamReachesTheServerWholeAndIsAnsweredOnce(Payload payload) {
+        assumeTrue(streams(StreamDirection.CLIENT), "the pair's stack cannot stream from the client");
+        Object request = payload.create();
+        assertEquals(100, StreamBenchmark.checkedClientStream(client.connection().streamCalls(), payload, request,
+                100));
+        assertEquals(1, StreamBenchmark.checkedClientStream(client.connection().streamCalls(), payload, request, 1));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Payload.class, names = {"EMPTY", "STRING_1K", "STRING_100K", "PERSON", "BID_REQUESTS_100"})
+    void aBidirectionalStreamAnswersEachMessage(Payload payload) {
+        assumeTrue(streams(StreamDirection.BIDI), "the pair's stack cannot stream both ways");
+        Object request = payload.create();
+        assertEquals(100, StreamBenchmark.checkedBidiStream(client.connection().streamCalls(), payload, request,
+                100));
+        assertEquals(1, StreamBenchmark.checkedBidiStream(client.connection().streamCalls(), payload, request, 1));
+    }
+
+    /** A stream of 50 messages whose answers go to {@code answers}, in a direction that answers each. */
+    private interface AnsweredStream {
+        void run(StreamCalls streams, Object request, Consumer<Object> answers);
+    }
+
+    static Stream<Arguments> answeredStreams() {
+        return Stream.of(
+                Arguments.of(StreamDirection.SERVER, (AnsweredStream) (streams, request, answers) -> streams
+                        .serverStream(request, 50, answers)),
+                Arguments.of(StreamDirection.BIDI, (AnsweredStream) (streams, request, answers) -> streams
+                        .bidiStream(request, 50, answers)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("answeredStreams")
+    void aStreamWhoseAnswerFailsItsCheckFailsAndTheConnectionGoesOn(StreamDirection direction,
+            AnsweredStream stream) {
+        assumeTrue(streams(direction), "the pair's stack cannot stream this way");
         Object request = Payload.STRING_1K.create();
         int[] received = new int[1];
-        Exception failed = assertThrows(Exception.class, () -> client.connection().streamCalls().serverStream(
-                request, 50, answer -> {
+        Exception failed = assertThrows(Exception.class, () -> stream.run(client.connection().streamCalls(),
+                request, answer -> {
                     if (++received[0] == 3) {
                         throw new WrongAnswerException("the third answer, failed on purpose");
                     }
                 }));
         assertTrue(causes(failed).contains("the third answer, failed on purpose"), causes(failed));
         assertEquals(3, received[0], "answers after the failed one");
-        assertEquals(50, StreamBenchmark.checkedServerStream(client.connection().streamCalls(), Payload.STRING_1K,
-                request, 50));
+        List<Object> answers = new ArrayList<>();
+        stream.run(client.connection().streamCalls(), request, answers::add);
+        assertEquals(50, answers.size());
     }
 
-    @Test
-    void aStackThatCannotStreamRefusesTheStreamScenarioBeforeConnecting() throws IOException {
-        assumeFalse(streams(), "the pair's stack streams");
+    @ParameterizedTest
+    @EnumSource(StreamDirection.class)
+    void aStackThatCannotStreamThisWayRefusesBeforeConnecting(StreamDirection direction) throws IOException {
+        assumeFalse(streams(direction), "the pair's stack streams this way");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = BenchmarkClient.run(new String[] {"--port", "1", "--scenario", "stream"},
-                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String[] args = {"--port", "1", "--scenario", "stream", "--stream-direction", direction.key()};
+        int status = BenchmarkClient.run(args, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(ExitCode.USAGE, status);
         String message = err.toString(StandardCharsets.UTF_8);
         assertTrue(message.startsWith("error: the " + Stacks.client().name() + " stack cannot stream")

@@ -17,6 +17,7 @@ import org.rpcbench.api.Payload;
 import org.rpcbench.client.options.values.JmhTime;
 import org.rpcbench.client.options.values.TimeConverter;
 import org.rpcbench.contract.OptionNames;
+import org.rpcbench.stack.StreamDirection;
 import picocli.CommandLine.Option;
 
 /**
@@ -58,13 +59,18 @@ public final class JmhOptions {
 
     @Option(names = "--scenario", split = ",", paramLabel = "s[,s...]",
             description = "what to call: user (the four UserService calls), echo (payload echo), cpu"
-                    + " (CPU-bound call), stream (server streaming: each payload answered --stream-messages times"
-                    + " in one stream, measured per message); a list runs several (default: user)")
+                    + " (CPU-bound call), stream (each payload streamed --stream-messages times in one stream, in"
+                    + " each --stream-direction, measured per message); a list runs several (default: user)")
     List<String> scenarios;
 
     @Option(names = "--stream-messages", paramLabel = "n", description = "the stream scenario's messages per"
             + " stream (default: " + DEFAULT_STREAM_MESSAGES + ")")
     Integer streamMessages;
+
+    @Option(names = "--stream-direction", split = ",", paramLabel = "d[,d...]", description = "the stream"
+            + " scenario's directions: server (one request, --stream-messages answers), client (that many requests,"
+            + " one answer) or bidi (that many requests, each answered); a list runs each (default: server)")
+    List<String> streamDirections;
 
     @Option(names = "--benchmarks", split = ",", paramLabel = "b[,b...]",
             description = "only these of the scenarios' benchmarks, e.g. getUser,listUser: each runs in a fork"
@@ -139,6 +145,9 @@ public final class JmhOptions {
             if (streamMessages != null) {
                 setByPreset.add("stream-messages");
             }
+            if (streamDirections != null) {
+                setByPreset.add("stream-direction");
+            }
             if (connectionsGiven) {
                 setByPreset.add("connections");
             }
@@ -156,20 +165,33 @@ public final class JmhOptions {
         for (String scenario : scenarios == null ? List.<String>of() : scenarios) {
             Scenario.of(scenario);
         }
+        boolean streams = scenarios != null && scenarios.contains(Scenario.STREAM.key());
         if (streamMessages != null) {
             atLeast("stream-messages", streamMessages, 1);
-            if (scenarios == null || !scenarios.contains(Scenario.STREAM.key())) {
+            if (!streams) {
                 throw new IllegalArgumentException("option stream-messages: only the stream scenario streams;"
                         + " add --scenario stream");
             }
         }
+        Set<StreamDirection> directions = streamDirections();
+        if (streamDirections != null && !streams) {
+            throw new IllegalArgumentException("option stream-direction: only the stream scenario streams;"
+                    + " add --scenario stream");
+        }
         Set<String> only = benchmarks == null ? Set.of() : Set.copyOf(benchmarks);
-        List<JmhRun> runs = runs(threads);
+        List<JmhRun> runs = runs(threads, directions);
         checkBenchmarks(runs.stream().flatMap(run -> run.scenarios().stream())
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Scenario.class))), only);
+        for (String benchmark : only) {
+            StreamDirection direction = StreamDirection.ofBenchmark(benchmark);
+            if (direction != null && !directions.contains(direction)) {
+                throw new IllegalArgumentException("option benchmarks: " + benchmark + " streams in the "
+                        + direction.key() + " direction; add --stream-direction " + direction.key());
+            }
+        }
         // a run of which --benchmarks names nothing is no run (--scenario user,stream --benchmarks serverStream)
         runs = runs.stream().filter(run -> run.scenarios().stream()
-                .anyMatch(scenario -> !scenario.selected(only).isEmpty())).toList();
+                .anyMatch(scenario -> !run.selected(scenario, only).isEmpty())).toList();
         try {
             runs.forEach(run -> run.payloads().forEach(Payload::of));
         } catch (IllegalArgumentException e) {
@@ -192,7 +214,7 @@ public final class JmhOptions {
      * The JMH invocations of this client run: a preset's, or one per thread level, the stream scenario in one of its
      * own after the others'.
      */
-    private List<JmhRun> runs(List<Integer> threads) {
+    private List<JmhRun> runs(List<Integer> threads, Set<StreamDirection> directions) {
         if (preset != null) {
             return Preset.of(preset).runs();
         }
@@ -208,10 +230,19 @@ public final class JmhOptions {
             }
             if (chosen.contains(Scenario.STREAM)) {
                 runs.add(new JmhRun(EnumSet.of(Scenario.STREAM), echoed, level,
-                        requireNonNullElse(streamMessages, DEFAULT_STREAM_MESSAGES)));
+                        requireNonNullElse(streamMessages, DEFAULT_STREAM_MESSAGES), directions));
             }
         }
         return runs;
+    }
+
+    /** The stream's directions, in the order the benchmark declares them: as given, else server streaming. */
+    private Set<StreamDirection> streamDirections() {
+        if (streamDirections == null) {
+            return EnumSet.of(StreamDirection.SERVER);
+        }
+        return streamDirections.stream().map(StreamDirection::of)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(StreamDirection.class)));
     }
 
     private static void checkBenchmarks(Set<Scenario> scenarios, Set<String> only) {

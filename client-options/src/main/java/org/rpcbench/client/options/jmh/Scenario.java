@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.rpcbench.stack.StreamDirection;
+
 /**
  * A benchmark class the client can run, by the name {@code --scenario} takes: the class's name and its benchmark
  * methods, so that the options can be checked without loading JMH (client-base's ScenarioClassesTest holds them to
@@ -17,8 +19,11 @@ public enum Scenario {
             List.of("createUser", "existUser", "getUser", "listUser")),
     ECHO("echo", "org.rpcbench.client.EchoBenchmark", List.of("echo")),
     CPU("cpu", "org.rpcbench.client.CpuBoundBenchmark", List.of("assembleRandomNumbers")),
-    /** Measured per message, so it runs in a JMH invocation of its own ({@link JmhRun#streamMessages()}). */
-    STREAM("stream", "org.rpcbench.client.StreamBenchmark", List.of("serverStream"));
+    /**
+     * Measured per message, so it runs in a JMH invocation of its own ({@link JmhRun#streamMessages()}); one
+     * benchmark per {@link StreamDirection}.
+     */
+    STREAM("stream", "org.rpcbench.client.StreamBenchmark", List.of("bidiStream", "clientStream", "serverStream"));
 
     private final String key;
     private final String benchmarkClass;

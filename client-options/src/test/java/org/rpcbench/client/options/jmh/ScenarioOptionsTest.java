@@ -10,6 +10,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.rpcbench.client.options.ClientArgs;
 import org.rpcbench.client.options.ClientOptions;
+import org.rpcbench.stack.StreamDirection;
 
 class ScenarioOptionsTest {
 
@@ -35,22 +36,38 @@ class ScenarioOptionsTest {
 
     @Test
     void theStreamScenarioRunsInAnInvocationOfItsOwnWithItsMessagesPerStream() {
+        Set<StreamDirection> server = Set.of(StreamDirection.SERVER);
         ClientOptions options = ClientArgs.parse("--scenario", "user,stream", "--payload", "1k,person",
                 "--threads", "1,8", "--stream-messages", "20");
         assertEquals(List.of(
                 new JmhRun(Set.of(Scenario.USER), List.of("1k", "person"), 1),
-                new JmhRun(Set.of(Scenario.STREAM), List.of("1k", "person"), 1, 20),
+                new JmhRun(Set.of(Scenario.STREAM), List.of("1k", "person"), 1, 20, server),
                 new JmhRun(Set.of(Scenario.USER), List.of("1k", "person"), 8),
-                new JmhRun(Set.of(Scenario.STREAM), List.of("1k", "person"), 8, 20)), options.jmh().runs());
-        assertEquals("stream 1k,person x 20 messages per stream at 8 threads",
+                new JmhRun(Set.of(Scenario.STREAM), List.of("1k", "person"), 8, 20, server)), options.jmh().runs());
+        assertEquals("stream 1k,person x 20 messages per stream, server direction at 8 threads",
                 options.jmh().runs().get(3).toString());
-        assertEquals(List.of(new JmhRun(Set.of(Scenario.STREAM), List.of("1k"), 32, 100)),
+        assertEquals(List.of(new JmhRun(Set.of(Scenario.STREAM), List.of("1k"), 32, 100, server)),
                 ClientArgs.parse("--scenario", "stream").jmh().runs());
-        assertEquals(List.of(new JmhRun(Set.of(Scenario.STREAM), List.of("1k"), 32, 100)),
+        assertEquals(List.of(new JmhRun(Set.of(Scenario.STREAM), List.of("1k"), 32, 100, server)),
                 ClientArgs.parse("--scenario", "user,stream", "--benchmarks", "serverStream").jmh().runs());
         assertMessage("option stream-messages: only the stream scenario streams", "--stream-messages", "5");
         assertMessage("option stream-messages: 0 is below 1", "--scenario", "stream", "--stream-messages", "0");
         assertMessage("stream-messages", "--preset", "motan", "--stream-messages", "5");
+    }
+
+    @Test
+    void theStreamDirectionsPickTheStreamScenariosBenchmarks() {
+        JmhRun run = ClientArgs.parse("--scenario", "stream", "--stream-direction", "bidi,client").jmh().runs().get(0);
+        assertEquals(Set.of(StreamDirection.CLIENT, StreamDirection.BIDI), run.streamDirections());
+        assertEquals(List.of("bidiStream", "clientStream"), run.selected(Scenario.STREAM, Set.of()));
+        assertEquals(List.of("clientStream"), run.selected(Scenario.STREAM, Set.of("clientStream")));
+        assertEquals("stream 1k x 100 messages per stream, client,bidi directions at 32 threads", run.toString());
+        assertMessage("option stream-direction: unknown direction 'up'; directions: server, client, bidi",
+                "--scenario", "stream", "--stream-direction", "up");
+        assertMessage("option stream-direction: only the stream scenario streams", "--stream-direction", "bidi");
+        assertMessage("option benchmarks: clientStream streams in the client direction; add --stream-direction"
+                + " client", "--scenario", "stream", "--benchmarks", "clientStream");
+        assertMessage("stream-direction", "--preset", "motan", "--stream-direction", "bidi");
     }
 
     @Test
