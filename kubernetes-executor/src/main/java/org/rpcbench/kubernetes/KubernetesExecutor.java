@@ -8,9 +8,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -23,9 +25,11 @@ import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.PodResource;
+import org.rpcbench.contract.ClientReady;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.ServerReady;
+import org.rpcbench.contract.WireProof;
 
 /**
  * One run on a cluster, start to end, as the runner's pair run does it on one machine: the server pods, each
@@ -95,11 +99,38 @@ public final class KubernetesExecutor {
         for (PodJvm client : run.clients()) {
             clients.add(collect(run, client, runDirectory, null));
         }
+        if (problem == null) {
+            problem = unprovenAddress(clients, readies);
+        }
         String stopProblem = stopServers(run);
         for (int i = 0; i < run.servers().size(); i++) {
             servers.add(collect(run, run.servers().get(i), runDirectory, readies.get(i)));
         }
         return problem != null ? problem : stopProblem;
+    }
+
+    /**
+     * A client whose wire check saw the server's end of a connection at an address no server of the run bound
+     * (its calls went elsewhere: a proxy, another pod), or null: every proof names a server's exact address.
+     */
+    private static String unprovenAddress(List<PodOutcome> clients, List<ServerReady> readies) {
+        Set<String> bound = new HashSet<>();
+        for (ServerReady ready : readies) {
+            bound.add(ready.host() + ":" + ready.port());
+            bound.add("[" + ready.host() + "]:" + ready.port());
+        }
+        for (PodOutcome client : clients) {
+            Optional<ClientReady> ready = client.files() == null ? Optional.empty()
+                    : RecordFiles.readIfPresent(client.files().resolve(PodManifests.READY_RECORD), ClientReady.class);
+            for (WireProof proof : ready.map(ClientReady::proofs).orElse(List.of())) {
+                if (!bound.contains(proof.server())) {
+                    return client.pod() + "'s wire check reached " + proof.server() + ", which no server of the run"
+                            + " bound (" + String.join(", ", readies.stream()
+                                    .map(server -> server.host() + ":" + server.port()).toList()) + ")";
+                }
+            }
+        }
+        return null;
     }
 
     private void create(Pod pod) {

@@ -119,6 +119,17 @@ class KubernetesExecutorTest {
     }
 
     @Test
+    void aWireCheckThatReachedNoServerOfTheRunFailsIt() throws Exception {
+        kubelet = new TestKubelet(server, client, new TestKubelet.Behaviour(TestKubelet.ServerStart.READY, -1, true,
+                "10.96.0.1:8080"));
+        RunOutcome outcome = executor().run(TestRuns.run("proxy", 1, 1, MINUTE, MINUTE), runDirectory);
+
+        assertEquals("rpcbench-proxy-client-0's wire check reached 10.96.0.1:8080, which no server of the run bound"
+                + " (10.1.0.10:8080)", outcome.problem());
+        assertEquals(List.of(), kubelet.podNames());
+    }
+
+    @Test
     void anInterruptDeletesEveryPodOfTheRun() throws Exception {
         kubelet = new TestKubelet(server, client, new TestKubelet.Behaviour(TestKubelet.ServerStart.READY, -1, false));
         AtomicReference<RunOutcome> outcome = new AtomicReference<>();

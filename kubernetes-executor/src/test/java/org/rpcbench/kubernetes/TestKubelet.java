@@ -17,9 +17,11 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import org.rpcbench.contract.ClientReady;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.Stopped;
+import org.rpcbench.contract.WireProof;
 
 /**
  * Plays the kubelet beside fabric8's mock API server: schedules each new pod on a node of its role, runs it (its
@@ -33,9 +35,16 @@ final class TestKubelet implements AutoCloseable {
     /** What a server does once started. */
     enum ServerStart { READY, SILENT, EXITS }
 
-    /** What the pods do: servers that get ready or not, a client that fails (its index, or -1), clients that end. */
-    record Behaviour(ServerStart servers, int failingClient, boolean clientsFinish) {
-        static final Behaviour WELL = new Behaviour(ServerStart.READY, -1, true);
+    /**
+     * What the pods do: servers that get ready or not, a client that fails (its index, or -1), clients that end,
+     * and the server address the clients' wire checks see.
+     */
+    record Behaviour(ServerStart servers, int failingClient, boolean clientsFinish, String provenServer) {
+        static final Behaviour WELL = new Behaviour(ServerStart.READY, -1, true, "10.1.0.10:8080");
+
+        Behaviour(ServerStart servers, int failingClient, boolean clientsFinish) {
+            this(servers, failingClient, clientsFinish, WELL.provenServer());
+        }
     }
 
     private final KubernetesMockServer server;
@@ -109,9 +118,16 @@ final class TestKubelet implements AutoCloseable {
             log(name, "error: the wire check failed: server 10.1.0.10:8080 read hessian2, not kryo");
             end(name, 1);
         } else if (behaviour.clientsFinish()) {
+            send(name, PodManifests.READY_RECORD, new ClientReady(ClientReady.JMH, List.of(proof()), 0, 1));
             send(name, "results/result.json", RESULT);
             end(name, 0);
         }
+    }
+
+    /** What a client's wire check states, its server's end of the connection as the behaviour says. */
+    private WireProof proof() {
+        return new WireProof("dubbo", "dubbo", "kryo", "dubbo", "kryo", "kryo", behaviour.provenServer(),
+                "10.2.0.10:40000", Map.of(), Map.of("kryo", 1L), 0, Map.of(), Map.of());
     }
 
     private void log(String name, String line) {
