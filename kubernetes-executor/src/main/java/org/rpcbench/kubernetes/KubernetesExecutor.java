@@ -65,7 +65,7 @@ public final class KubernetesExecutor {
             problem = RunOutcome.INTERRUPTED;
         } catch (KubernetesClientException e) {
             problem = Thread.currentThread().isInterrupted() ? RunOutcome.INTERRUPTED
-                    : "the cluster refused: " + e.getMessage();
+                    : "the cluster at " + cluster.getMasterUrl() + " did not do it: " + why(e);
         } finally {
             deleteAll(run);
         }
@@ -291,12 +291,22 @@ public final class KubernetesExecutor {
             status.accept("deleted the run's pods");
         } catch (KubernetesClientException e) {
             status.accept("could not delete the pods labelled " + PodManifests.RUN_LABEL + "=" + run.runId()
-                    + ": " + e.getMessage());
+                    + ": " + why(e));
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** The API's answer, and what lies beneath it (a host that cannot be resolved, a refused connection). */
+    private static String why(KubernetesClientException e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return e.getMessage().replaceAll("\\s+", " ").trim()
+                + (root == e ? "" : " (" + root.getClass().getSimpleName() + ": " + root.getMessage() + ")");
     }
 
     private static boolean hasStarted(Pod pod) {
