@@ -66,6 +66,9 @@ public final class KubernetesExecutor {
         } catch (KubernetesClientException e) {
             problem = Thread.currentThread().isInterrupted() ? RunOutcome.INTERRUPTED
                     : "the cluster at " + cluster.getMasterUrl() + " did not do it: " + why(e);
+        } catch (UncheckedIOException e) {
+            // the run directory could not be written, or a pod's record could not be read
+            problem = e.getMessage();
         } finally {
             deleteAll(run);
         }
@@ -84,9 +87,9 @@ public final class KubernetesExecutor {
             String name = PodManifests.podName(run, server);
             Optional<ServerReady> ready = awaitReady(run, name, readyBy);
             if (ready.isEmpty()) {
-                String why = name + " did not get ready: " + notReadyReason(run, name);
+                String problem = name + " did not get ready: " + notReadyReason(run, name);
                 servers.add(collect(run, server, runDirectory, null));
-                return why;
+                return problem;
             }
             readies.add(ready.get());
             status.accept(name + " ready at " + ready.get().host() + ":" + ready.get().port());

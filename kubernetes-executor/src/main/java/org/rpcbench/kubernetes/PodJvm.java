@@ -1,6 +1,7 @@
 package org.rpcbench.kubernetes;
 
 import java.util.List;
+import java.util.Locale;
 
 import org.rpcbench.contract.JvmRole;
 
@@ -45,6 +46,6 @@ public record PodJvm(String module, JvmRole role, int index, List<String> args, 
 
     /** "server" or "client": the role's label value. */
     public String roleName() {
-        return role.name().toLowerCase(java.util.Locale.ROOT);
+        return role.name().toLowerCase(Locale.ROOT);
     }
 }
