@@ -252,7 +252,7 @@ public final class KubernetesExecutor {
         String node = pod == null || pod.getSpec() == null ? null : pod.getSpec().getNodeName();
         Integer exit = pod == null || !hasEnded(pod) ? null : exitCode(pod).orElse(null);
         if (pod == null || !hasStarted(pod)) {
-            return new PodOutcome(name, jvm.module(), node, exit, ready, null, null);
+            return new PodOutcome(name, jvm.module(), node, null, null, exit, ready, null, null);
         }
         PodLog log = PodLog.parse(log(run, name));
         Path output = runDirectory.resolve(name + ".out");
@@ -271,7 +271,7 @@ public final class KubernetesExecutor {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write what " + name + " left: " + e.getMessage(), e);
         }
-        return new PodOutcome(name, jvm.module(), node, exit, ready, output, files);
+        return new PodOutcome(name, jvm.module(), node, log.cpus(), log.cpuModel(), exit, ready, output, files);
     }
 
     private String log(KubernetesRun run, String name) {

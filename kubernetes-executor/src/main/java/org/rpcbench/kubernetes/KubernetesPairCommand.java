@@ -150,11 +150,11 @@ public final class KubernetesPairCommand implements Callable<Integer> {
         }
         Runtime.getRuntime().removeShutdownHook(onCtrlC);
         for (PodOutcome pod : outcome.servers()) {
-            out.println(pod.pod() + " on " + pod.node() + (pod.ready() == null ? ""
-                    : ": served at " + pod.ready().host() + ":" + pod.ready().port()) + ", exit " + pod.exitCode());
+            out.println(where(pod) + (pod.ready() == null ? ""
+                    : ", served at " + pod.ready().host() + ":" + pod.ready().port()) + ", exit " + pod.exitCode());
         }
         for (PodOutcome pod : outcome.clients()) {
-            out.println(pod.pod() + " on " + pod.node() + ", exit " + pod.exitCode());
+            out.println(where(pod) + ", exit " + pod.exitCode());
         }
         out.println("run directory: " + directory.toAbsolutePath());
         if (!outcome.passed()) {
@@ -162,6 +162,12 @@ public final class KubernetesPairCommand implements Callable<Integer> {
             return ExitCode.FAILED;
         }
         return ExitCode.OK;
+    }
+
+    /** "rpcbench-r1-server-0 on node-a (2 CPUs, Intel(R) Xeon(R) ...)". */
+    private static String where(PodOutcome pod) {
+        return pod.pod() + " on " + pod.node() + (pod.cpus() == null ? "" : " (" + pod.cpus() + " CPUs, "
+                + pod.cpuModel() + ")");
     }
 
     /** The pods as they would be created; the clients told a server address to be known once it is ready. */

@@ -15,9 +15,12 @@ public final class PodLog {
 
     private static final String BEGIN = "rpcbench-file-begin ";
     private static final String END = "rpcbench-file-end ";
+    private static final String CPU = "rpcbench-cpu ";
 
     private final List<String> console = new ArrayList<>();
     private final Map<String, byte[]> files = new LinkedHashMap<>();
+    private Integer cpus;
+    private String cpuModel;
 
     private PodLog(String log) {
         String open = null;
@@ -32,6 +35,11 @@ public final class PodLog {
                 open = null;
             } else if (open != null) {
                 encoded.append(line);
+            } else if (line.startsWith(CPU) && cpus == null) {
+                String[] words = line.substring(CPU.length()).split(" ", 2);
+                cpus = Integer.valueOf(words[0]);
+                cpuModel = words.length > 1 ? words[1] : null;
+                console.add(line);
             } else if (!line.isEmpty()) {
                 console.add(line);
             }
@@ -52,7 +60,17 @@ public final class PodLog {
         return files;
     }
 
-    /** The JVM's own lines (and the entry's exit line), without the files. */
+    /** The CPUs the pod's processes may run on (nproc in the pod), or null before the entry script said. */
+    public Integer cpus() {
+        return cpus;
+    }
+
+    /** The node's CPU model as /proc/cpuinfo names it, "unknown" where it names none, or null before it was said. */
+    public String cpuModel() {
+        return cpuModel;
+    }
+
+    /** The JVM's own lines (and the entry script's CPU and exit lines), without the files. */
     public List<String> console() {
         return console;
     }
@@ -63,7 +81,7 @@ public final class PodLog {
      */
     public String lastWords() {
         return console.stream().filter(line -> line.startsWith("error:")).reduce((first, second) -> second)
-                .or(() -> console.stream().filter(line -> !line.startsWith("rpcbench-exit "))
+                .or(() -> console.stream().filter(line -> !line.startsWith("rpcbench-"))
                         .reduce((first, second) -> second))
                 .orElse("no output");
     }

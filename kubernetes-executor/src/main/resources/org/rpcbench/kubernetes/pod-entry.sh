@@ -10,6 +10,9 @@ send() {
     base64 "$run/$1"
     echo "rpcbench-file-end $1"
 }
+# the node's processor as the JVM sees it, for the run's record: the CPUs it may run on, the CPU model
+model=`sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1`
+echo "rpcbench-cpu `nproc` ${model:-unknown}"
 "$@" &
 jvm=$!
 trap 'kill -TERM "$jvm" 2>/dev/null' TERM INT

@@ -64,6 +64,8 @@ class KubernetesExecutorTest {
         for (PodOutcome client : outcome.clients()) {
             assertEquals(0, client.exitCode());
             assertTrue(client.node().startsWith("node-c"), client.node());
+            assertEquals(2, client.cpus());
+            assertEquals(TestKubelet.CPU_MODEL, client.cpuModel());
             assertEquals(TestKubelet.RESULT, Files.readString(client.files().resolve("results/result.json")));
             assertTrue(Files.readAllLines(client.output()).contains("java started"));
         }

@@ -55,7 +55,9 @@ class PodEntryScriptTest {
                 StandardCharsets.UTF_8));
         assertEquals("10.1.0.10", RecordFiles.JSON.readValue(parsed.file(PodManifests.READY_RECORD).orElseThrow(),
                 ServerReady.class).host());
-        assertEquals(List.of("started", "rpcbench-exit 3"), parsed.console());
+        assertEquals(List.of("started", "rpcbench-exit 3"), parsed.console().subList(1, 3));
+        assertEquals(Runtime.getRuntime().availableProcessors(), parsed.cpus());
+        assertTrue(!parsed.cpuModel().isBlank(), parsed.console().get(0));
     }
 
     @Test

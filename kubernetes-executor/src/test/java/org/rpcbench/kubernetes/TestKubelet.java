@@ -31,6 +31,7 @@ import org.rpcbench.contract.WireProof;
 final class TestKubelet implements AutoCloseable {
 
     static final String RESULT = "{\"score\": 1234.5}";
+    static final String CPU_MODEL = "Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz";
 
     /** What a server does once started. */
     enum ServerStart { READY, SILENT, EXITS }
@@ -105,6 +106,7 @@ final class TestKubelet implements AutoCloseable {
                 .addToContainerStatuses(new ContainerStatusBuilder().withName(PodManifests.CONTAINER)
                         .withNewState().withNewRunning().endRunning().endState().build())
                 .endStatus().build());
+        log(name, "rpcbench-cpu 2 " + CPU_MODEL);
         log(name, "java started");
         if (isServer) {
             if (behaviour.servers() == ServerStart.READY) {
