@@ -1,0 +1,51 @@
+package org.rpcbench.kubernetes;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.rpcbench.contract.JvmRole;
+
+/**
+ * One JVM of a run, as a pod runs it: a pair module's jar in a role, with its own arguments and a number of whole
+ * CPUs. The arguments are the program's own; the pod adds where the ready and stop records go. Paths in them are
+ * relative to the pod's run directory, whose every file is collected when the JVM ends.
+ *
+ * @param module the pair module, e.g. dubbo-kryo-server
+ * @param role {@link JvmRole#SERVER} or {@link JvmRole#CLIENT}
+ * @param index the JVM's number among those of its role, from 0
+ * @param args the program's arguments; {@link #POD_IP} and {@link #serverHost(int)} are filled in by Kubernetes
+ * @param cpus whole CPUs requested and limited to (Guaranteed QoS), and the JVM's active processor count
+ */
+public record PodJvm(String module, JvmRole role, int index, List<String> args, int cpus) {
+
+    /** The pod's own address, for a server's --host: it binds exactly the address clients reach it at. */
+    public static final String POD_IP = "$(" + PodManifests.POD_IP_VARIABLE + ")";
+
+    public PodJvm {
+        if (role != JvmRole.SERVER && role != JvmRole.CLIENT) {
+            throw new IllegalArgumentException(module + ": a pod runs a server or a client, not a " + role);
+        }
+        if (index < 0) {
+            throw new IllegalArgumentException(module + ": index " + index + " is negative");
+        }
+        if (cpus < 1) {
+            throw new IllegalArgumentException(module + ": " + cpus + " CPUs; a pod runs on at least one whole CPU");
+        }
+        args = List.copyOf(args);
+    }
+
+    /** The address server {@code index} bound, as stated in its ready record, for a client's arguments. */
+    public static String serverHost(int index) {
+        return "$(" + PodManifests.serverHostVariable(index) + ")";
+    }
+
+    /** The port server {@code index} bound, as stated in its ready record, for a client's arguments. */
+    public static String serverPort(int index) {
+        return "$(" + PodManifests.serverPortVariable(index) + ")";
+    }
+
+    /** "server" or "client": the role's label value. */
+    public String roleName() {
+        return role.name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,138 @@
+package org.rpcbench.kubernetes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodAffinityTerm;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.kubernetes.client.openapi.models.V1Pod;
+import org.junit.jupiter.api.Test;
+import org.rpcbench.contract.ServerReady;
+
+/**
+ * Every pod a run creates, checked against the Kubernetes project's own models, whose reading rejects a field the
+ * API does not define and a required field that is missing; and what each pod promises: run once, never beside a
+ * pod of the other role, Guaranteed QoS on whole CPUs that the JVM is told of.
+ */
+class ManifestValidationTest {
+
+    private static final KubernetesSerialization JSON = new KubernetesSerialization();
+    private static final ObjectMapper TREE = new ObjectMapper();
+
+    private final KubernetesRun run = TestRuns.run("r1", 2, 2, Duration.ofMinutes(2), Duration.ofMinutes(10));
+
+    private List<Pod> manifests() {
+        List<ServerReady> readies = List.of(ready("10.1.0.7"), ready("10.1.0.8"));
+        List<Pod> pods = new ArrayList<>();
+        run.servers().forEach(server -> pods.add(PodManifests.server(run, server)));
+        run.clients().forEach(client -> pods.add(PodManifests.client(run, client, readies)));
+        return pods;
+    }
+
+    static ServerReady ready(String host) {
+        return new ServerReady("dubbo", host, 8080, "dubbo", "kryo", null, Map.of("dubbo", "3.3.6"), Map.of(),
+                "logs/server.log", 1);
+    }
+
+    /** The Kubernetes project's models read it, or throw for a field they do not define or a missing one. */
+    private static V1Pod strictlyRead(String json) throws Exception {
+        V1Pod pod = V1Pod.fromJson(json);
+        assertEquals(TREE.readTree(json).path("metadata").path("name").asText(), pod.getMetadata().getName());
+        return pod;
+    }
+
+    @Test
+    void everyManifestIsAPodAsTheApiDefinesIt() throws Exception {
+        for (Pod pod : manifests()) {
+            V1Pod read = strictlyRead(JSON.asJson(pod));
+            assertEquals("Never", read.getSpec().getRestartPolicy());
+            assertEquals(pod.getSpec().getContainers().get(0).getArgs(),
+                    read.getSpec().getContainers().get(0).getArgs());
+        }
+    }
+
+    @Test
+    void aFieldTheApiDoesNotDefineFailsValidation() throws Exception {
+        ObjectNode manipulated = (ObjectNode) TREE.readTree(JSON.asJson(manifests().get(0)));
+        ((ObjectNode) manipulated.path("spec").path("containers").get(0)).put("cpuLimit", "2");
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> strictlyRead(manipulated.toString()));
+        assertTrue(refused.getMessage().contains("`cpuLimit`"), refused.getMessage());
+    }
+
+    @Test
+    void aMissingRequiredFieldFailsValidation() throws Exception {
+        ObjectNode manipulated = (ObjectNode) TREE.readTree(JSON.asJson(manifests().get(0)));
+        ((ObjectNode) manipulated.path("spec").path("affinity").path("podAntiAffinity")
+                .path("requiredDuringSchedulingIgnoredDuringExecution").get(0)).remove("topologyKey");
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> strictlyRead(manipulated.toString()));
+        assertTrue(refused.getMessage().contains("topologyKey"), refused.getMessage());
+    }
+
+    @Test
+    void podsAreGuaranteedWholeCpusAndTheJvmIsToldHowMany() {
+        for (Pod pod : manifests()) {
+            Container jvm = pod.getSpec().getContainers().get(0);
+            assertEquals(jvm.getResources().getRequests(), jvm.getResources().getLimits());
+            String cpus = jvm.getResources().getLimits().get("cpu").toString();
+            assertTrue(cpus.matches("[1-9][0-9]*"), cpus);
+            assertTrue(jvm.getArgs().contains("-XX:ActiveProcessorCount=" + cpus), jvm.getArgs().toString());
+        }
+    }
+
+    @Test
+    void aServerAndAClientNeverShareANode() {
+        for (Pod pod : manifests()) {
+            String role = pod.getMetadata().getLabels().get(PodManifests.ROLE_LABEL);
+            List<PodAffinityTerm> terms = pod.getSpec().getAffinity().getPodAntiAffinity()
+                    .getRequiredDuringSchedulingIgnoredDuringExecution();
+            assertEquals(1, terms.size());
+            assertEquals("kubernetes.io/hostname", terms.get(0).getTopologyKey());
+            assertEquals(Map.of(PodManifests.RUN_LABEL, "r1", PodManifests.ROLE_LABEL,
+                    role.equals("server") ? "client" : "server"), terms.get(0).getLabelSelector().getMatchLabels());
+            assertEquals("r1", pod.getMetadata().getLabels().get(PodManifests.RUN_LABEL));
+        }
+    }
+
+    @Test
+    void aNodeSelectorAppliesToItsRoleOnly() {
+        List<Pod> pods = manifests();
+        assertEquals(Map.of("rpcbench.org/pool", "servers"), pods.get(0).getSpec().getNodeSelector());
+        assertNull(pods.get(2).getSpec().getNodeSelector());
+    }
+
+    @Test
+    void aClientReachesEachServerAtTheAddressItsReadyRecordStates() throws Exception {
+        Pod client = manifests().get(2);
+        Container jvm = client.getSpec().getContainers().get(0);
+        Map<String, String> env = new HashMap<>();
+        for (EnvVar variable : jvm.getEnv()) {
+            env.put(variable.getName(), variable.getValue());
+        }
+        assertEquals("10.1.0.7", env.get("RPCBENCH_SERVER_0_HOST"));
+        assertEquals("8080", env.get("RPCBENCH_SERVER_0_PORT"));
+        assertEquals("10.1.0.8", env.get("RPCBENCH_SERVER_1_HOST"));
+        assertTrue(jvm.getArgs().contains("$(RPCBENCH_SERVER_0_HOST)"), jvm.getArgs().toString());
+        // a server binds the pod's own address, from the downward API
+        JsonNode server = TREE.readTree(JSON.asJson(manifests().get(0)));
+        JsonNode podIp = server.path("spec").path("containers").get(0).path("env").get(0);
+        assertEquals("RPCBENCH_POD_IP", podIp.path("name").asText());
+        assertEquals("status.podIP", podIp.path("valueFrom").path("fieldRef").path("fieldPath").asText());
+        assertTrue(manifests().get(0).getSpec().getContainers().get(0).getArgs().contains("$(RPCBENCH_POD_IP)"));
+    }
+}

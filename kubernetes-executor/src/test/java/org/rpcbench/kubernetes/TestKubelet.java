@@ -1,0 +1,176 @@
+package org.rpcbench.kubernetes;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import org.rpcbench.contract.ClientReady;
+import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.contract.ServerReady;
+import org.rpcbench.contract.Stopped;
+import org.rpcbench.contract.WireProof;
+
+/**
+ * Plays the kubelet beside fabric8's mock API server: schedules each new pod on a node of its role, runs it (its
+ * phase, address and container state in the pod's status) and writes its log as the pod's entry script would,
+ * ready record, files and all; the mock serves each log from here.
+ */
+final class TestKubelet implements AutoCloseable {
+
+    static final String RESULT = "{\"score\": 1234.5}";
+    static final String CPU_MODEL = "Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz";
+
+    /** What a server does once started. */
+    enum ServerStart { READY, SILENT, EXITS }
+
+    /**
+     * What the pods do: servers that get ready or not, a client that fails (its index, or -1), clients that end,
+     * and the server address the clients' wire checks see.
+     */
+    record Behaviour(ServerStart servers, int failingClient, boolean clientsFinish, String provenServer) {
+        static final Behaviour WELL = new Behaviour(ServerStart.READY, -1, true, "10.1.0.10:8080");
+
+        Behaviour(ServerStart servers, int failingClient, boolean clientsFinish) {
+            this(servers, failingClient, clientsFinish, WELL.provenServer());
+        }
+    }
+
+    private final KubernetesMockServer server;
+    private final KubernetesClient cluster;
+    private final Behaviour behaviour;
+    private final Map<String, StringBuilder> logs = new ConcurrentHashMap<>();
+    private final Set<String> stopped = ConcurrentHashMap.newKeySet();
+    /** Every pod as it was created, in order. */
+    final List<Pod> created = new CopyOnWriteArrayList<>();
+    private final Thread loop;
+    private volatile boolean closed;
+
+    TestKubelet(KubernetesMockServer server, KubernetesClient cluster, Behaviour behaviour) {
+        this.server = server;
+        this.cluster = cluster;
+        this.behaviour = behaviour;
+        this.loop = new Thread(this::run, "test-kubelet");
+        loop.setDaemon(true);
+        loop.start();
+    }
+
+    private void run() {
+        while (!closed) {
+            for (Pod pod : cluster.pods().inNamespace(TestRuns.NAMESPACE).list().getItems()) {
+                String name = pod.getMetadata().getName();
+                boolean isServer = "server".equals(pod.getMetadata().getLabels().get(PodManifests.ROLE_LABEL));
+                int index = Integer.parseInt(pod.getMetadata().getLabels().get(PodManifests.INDEX_LABEL));
+                if (!logs.containsKey(name)) {
+                    created.add(pod);
+                    start(name, isServer, index);
+                } else if (isServer && "true".equals(pod.getMetadata().getAnnotations() == null ? null
+                        : pod.getMetadata().getAnnotations().get(PodManifests.STOP_ANNOTATION))
+                        && stopped.add(name)) {
+                    send(name, PodManifests.STOP_RECORD, Stopped.server(Map.of("kryo", 42L)));
+                    end(name, 0);
+                }
+            }
+            try {
+                TimeUnit.MILLISECONDS.sleep(20);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void start(String name, boolean isServer, int index) {
+        logs.put(name, new StringBuilder());
+        server.expect().get()
+                .withPath("/api/v1/namespaces/" + TestRuns.NAMESPACE + "/pods/" + name
+                        + "/log?pretty=false&container=" + PodManifests.CONTAINER)
+                .andReply(200, request -> logs.get(name).toString()).always();
+        String ip = (isServer ? "10.1.0." : "10.2.0.") + (index + 10);
+        String node = (isServer ? "node-s" : "node-c") + index;
+        cluster.pods().inNamespace(TestRuns.NAMESPACE).withName(name)
+                .edit(pod -> new PodBuilder(pod).editSpec().withNodeName(node).endSpec().build());
+        cluster.pods().inNamespace(TestRuns.NAMESPACE).withName(name).editStatus(pod -> new PodBuilder(pod)
+                .withNewStatus().withPhase("Running").withPodIP(ip)
+                .addToContainerStatuses(new ContainerStatusBuilder().withName(PodManifests.CONTAINER)
+                        .withNewState().withNewRunning().endRunning().endState().build())
+                .endStatus().build());
+        log(name, "rpcbench-cpu 2 " + CPU_MODEL);
+        log(name, "java started");
+        if (isServer) {
+            if (behaviour.servers() == ServerStart.READY) {
+                log(name, ServerReady.CONSOLE_PREFIX + "host=" + ip + " port=8080");
+                send(name, PodManifests.READY_RECORD, ManifestValidationTest.ready(ip));
+            } else if (behaviour.servers() == ServerStart.EXITS) {
+                log(name, "error: cannot bind " + ip + ":8080: address in use");
+                end(name, 2);
+            }
+        } else if (index == behaviour.failingClient()) {
+            log(name, "error: the wire check failed: server 10.1.0.10:8080 read hessian2, not kryo");
+            end(name, 1);
+        } else if (behaviour.clientsFinish()) {
+            send(name, PodManifests.READY_RECORD, new ClientReady(ClientReady.JMH, List.of(proof()), 0, 1));
+            send(name, "results/result.json", RESULT);
+            end(name, 0);
+        }
+    }
+
+    /** What a client's wire check states, its server's end of the connection as the behaviour says. */
+    private WireProof proof() {
+        return new WireProof("dubbo", "dubbo", "kryo", "dubbo", "kryo", "kryo", behaviour.provenServer(),
+                "10.2.0.10:40000", Map.of(), Map.of("kryo", 1L), 0, Map.of(), Map.of());
+    }
+
+    private void log(String name, String line) {
+        logs.get(name).append(line).append('\n');
+    }
+
+    /** A file framed as the pod's entry script frames it; a record as the suite's records are written. */
+    private void send(String name, String file, Object content) {
+        try {
+            byte[] bytes = content instanceof String text ? text.getBytes(StandardCharsets.UTF_8)
+                    : RecordFiles.JSON.writeValueAsBytes(content);
+            log(name, "rpcbench-file-begin " + file);
+            // base64 as coreutils writes it: lines of 76 characters
+            log(name, Base64.getMimeEncoder(76, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(bytes));
+            log(name, "rpcbench-file-end " + file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void end(String name, int exitCode) {
+        log(name, "rpcbench-exit " + exitCode);
+        cluster.pods().inNamespace(TestRuns.NAMESPACE).withName(name).editStatus(pod -> new PodBuilder(pod)
+                .editStatus().withPhase(exitCode == 0 ? "Succeeded" : "Failed")
+                .withContainerStatuses(new ContainerStatusBuilder().withName(PodManifests.CONTAINER)
+                        .withNewState().withNewTerminated().withExitCode(exitCode)
+                        .withReason(exitCode == 0 ? "Completed" : "Error").endTerminated().endState().build())
+                .endStatus().build());
+    }
+
+    /** The pods of the namespace now. */
+    List<String> podNames() {
+        List<String> names = new ArrayList<>();
+        cluster.pods().inNamespace(TestRuns.NAMESPACE).list().getItems()
+                .forEach(pod -> names.add(pod.getMetadata().getName()));
+        return names;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        closed = true;
+        loop.join(TimeUnit.SECONDS.toMillis(5));
+    }
+}
