@@ -1,7 +1,6 @@
 package org.rpcbench.dubbo;
 
 import org.rpcbench.stack.ClientStack;
-import org.rpcbench.stack.ProtobufWire;
 import org.rpcbench.stack.RunningServer;
 import org.rpcbench.stack.ServedServices;
 import org.rpcbench.stack.ServerSettings;
@@ -51,21 +50,18 @@ public final class DubboStack implements ClientStack, ServerStack {
     }
 
     /**
-     * Dubbo streams on its triple protocol, in interface mode (the pairs whose serializer carries the beans), from
-     * the server only: Dubbo 3.3.6's triple provider closes each HTTP/2 DATA frame's buffer once it has handed that
-     * frame to its streaming decoder, so a client's streamed message that spans two frames is read from a released
-     * buffer (apache/dubbo#16414); its client and bidirectional streams fail at random, and are refused here.
+     * Dubbo streams on its triple protocol (the pairs whose serializer carries the beans, and triple-protobuf's
+     * messages), from the server only: Dubbo 3.3.6's triple provider closes each HTTP/2 DATA frame's buffer once it
+     * has handed that frame to its streaming decoder, so a client's streamed message that spans two frames is read
+     * from a released buffer (apache/dubbo#16414); its client and bidirectional streams fail at random, and are
+     * refused here.
      */
     @Override
     public void checkStreaming(StreamDirection direction) {
         String protocol = SpringContexts.configuredProtocol();
         if (!DubboConnection.TRIPLE.equals(protocol)) {
             throw new IllegalArgumentException("the " + NAME + " stack cannot stream on its " + protocol + " protocol:"
-                    + " Dubbo streams on triple (triple-hessian2, triple-fastjson2)");
-        }
-        if (ProtobufWire.SERIALIZATION.equals(SpringContexts.configuredSerialization())) {
-            throw new IllegalArgumentException("the " + NAME + " stack cannot stream in triple's IDL mode here:"
-                    + " its protobuf services have no stream; triple-hessian2 and triple-fastjson2 stream");
+                    + " Dubbo streams on triple (triple-hessian2, triple-fastjson2, triple-protobuf)");
         }
         if (direction != StreamDirection.SERVER) {
             throw new IllegalArgumentException("the " + NAME + " stack cannot stream in the " + direction.key()

@@ -27,7 +27,8 @@ import org.rpcbench.stack.ProtobufWire;
  * (serializer missing, misspelt, or set on one side only) would be measured as if it were the configured one. Here
  * such a call fails, and the benchmark with it. It also counts the calls it let through per wire serializer. Both
  * protocols are read: dubbo's header id, triple's wrapper (see {@link WireRecordingPackableMethodFactory}), a triple
- * method of protobuf messages, which Dubbo carries unwrapped, by the call's gRPC content type, a REST call (triple
+ * method of protobuf messages (a unary call or a server stream), which Dubbo carries unwrapped, by the call's gRPC
+ * content type, a REST call (triple
  * serving HTTP/1.1 or HTTP/2 with a JSON body) by its JSON content type, and an rmi call, which Java RMI always
  * marshals with the JDK's serialization, by the RMI connection that carried it ({@link RmiSockets}).
  *
@@ -88,7 +89,7 @@ public class WireSerializationFilter implements Filter {
             RmiSockets.CallRecordingSocket rmi = RmiSockets.servedCall();
             return rmi != null ? rmi.head().serialization() : null;
         }
-        return isOneProtobufMessage(invocation.getArguments()) ? ProtobufWire.serializationOf(http.contentType())
+        return isProtobufRequest(arguments) ? ProtobufWire.serializationOf(http.contentType())
                 : JsonWire.serializationOf(http.contentType());
     }
 
@@ -97,8 +98,9 @@ public class WireSerializationFilter implements Filter {
         return arguments != null && arguments.length == 2 && arguments[1] instanceof StreamObserver;
     }
 
-    private static boolean isOneProtobufMessage(Object[] arguments) {
-        return arguments != null && arguments.length == 1 && arguments[0] != null
+    /** A call whose one request is a protobuf message: a unary call's one argument, or a server stream's request. */
+    private static boolean isProtobufRequest(Object[] arguments) {
+        return arguments != null && (arguments.length == 1 || isServerStream(arguments)) && arguments[0] != null
                 && ProtobufUtils.isProtobufClass(arguments[0].getClass());
     }
 

@@ -1,9 +1,12 @@
 package org.rpcbench.dubbo.protobuf;
 
+import org.apache.dubbo.common.stream.StreamObserver;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.Page;
 import org.rpcbench.api.User;
 import org.rpcbench.api.UserService;
+import org.rpcbench.dubbo.StreamRequest;
+import org.rpcbench.dubbo.StreamService;
 import org.rpcbench.proto.Messages;
 import org.rpcbench.proto.Protos;
 import org.rpcbench.stack.ProbeReport;
@@ -64,6 +67,40 @@ final class ProtobufReferences {
         public int assembleRandomNumbers(String payload, int count) {
             return echo.assembleRandomNumbers(Protos.AssembleRequest.newBuilder().setPayload(payload).setCount(count)
                     .build()).getLength();
+        }
+    }
+
+    /**
+     * The stack's server stream over the protobuf reference: the request converted to its message once, each answer
+     * back to the bean the benchmark checks.
+     */
+    static final class Stream implements StreamService {
+
+        private final ProtobufStreamService stream;
+
+        Stream(ProtobufStreamService stream) {
+            this.stream = stream;
+        }
+
+        @Override
+        public void serverStream(StreamRequest request, StreamObserver<Object> answers) {
+            stream.serverStream(Protos.StreamRequest.newBuilder().setPayload(Messages.payload(request.getPayload()))
+                    .setCount(request.getCount()).build(), new StreamObserver<>() {
+                        @Override
+                        public void onNext(Protos.Payload answer) {
+                            answers.onNext(Messages.payload(answer));
+                        }
+
+                        @Override
+                        public void onError(Throwable failure) {
+                            answers.onError(failure);
+                        }
+
+                        @Override
+                        public void onCompleted() {
+                            answers.onCompleted();
+                        }
+                    });
         }
     }
 

@@ -3,6 +3,7 @@ package org.rpcbench.dubbo.protobuf;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.apache.dubbo.common.stream.StreamObserver;
 import org.rpcbench.api.EchoService;
 import org.rpcbench.api.UserService;
 import org.rpcbench.proto.Messages;
@@ -69,6 +70,28 @@ final class ProtobufServed {
         public Protos.AssembleAnswer assembleRandomNumbers(Protos.AssembleRequest request) {
             return Protos.AssembleAnswer.newBuilder()
                     .setLength(echo.assembleRandomNumbers(request.getPayload(), request.getCount())).build();
+        }
+    }
+
+    /**
+     * The server stream over the suite's echo, each answer converted as a unary echo's is. Flow control is triple's
+     * default, as for the other triple pairs' streams.
+     */
+    static final class Stream implements ProtobufStreamService {
+
+        private final EchoService echo;
+
+        Stream(EchoService echo) {
+            this.echo = echo;
+        }
+
+        @Override
+        public void serverStream(Protos.StreamRequest request, StreamObserver<Protos.Payload> answers) {
+            Object payload = Messages.payload(request.getPayload());
+            for (int i = 0; i < request.getCount(); i++) {
+                answers.onNext(Messages.payload(echo.echo(payload)));
+            }
+            answers.onCompleted();
         }
     }
 
