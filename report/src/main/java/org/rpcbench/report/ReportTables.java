@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.rpcbench.contract.CallCost;
@@ -43,7 +45,7 @@ final class ReportTables {
     /** The echo benchmark's payload parameter, which the seed figures are keyed by. */
     private static final String PAYLOAD_PARAM = "payload";
     static final List<String> PAIR_HEADER = List.of("pair", "serialization", "server collector", "status",
-            "topology", "seconds", "result");
+            "topology", "servers ran on", "clients ran on", "seconds", "result");
 
     /** A header and its rows of cells. */
     record Table(List<String> header, List<List<String>> rows) {
@@ -167,7 +169,7 @@ final class ReportTables {
     static List<List<String>> pairRows(Run run) {
         List<List<String>> rows = new ArrayList<>();
         if (run.info() == null) {
-            run.pairs().forEach(pair -> rows.add(List.of(pair, "", "", RunRecord.Pair.PASSED, "", "",
+            run.pairs().forEach(pair -> rows.add(List.of(pair, "", "", RunRecord.Pair.PASSED, "", "", "", "",
                     pair + ".json")));
             return rows;
         }
@@ -177,10 +179,26 @@ final class ReportTables {
                     collector(outcome),
                     outcome.status(),
                     outcome.topology() == null ? "" : outcome.topology(),
+                    machines(outcome.providers(), RunRecord.Provider::machine),
+                    machines(outcome.consumers(), RunRecord.Consumer::machine),
                     outcome.seconds() == null ? "" : String.format(Locale.ROOT, "%.1f", outcome.seconds()),
                     outcome.result() == null ? "" : outcome.result()));
         }
         return rows;
+    }
+
+    /**
+     * The hosts a side's JVMs ran on, each with its CPU model and cores, as the executor that placed them read them;
+     * empty when every one ran on this machine (the environment's CPU).
+     */
+    private static <T> String machines(List<T> jvms, Function<T, RunRecord.Machine> machine) {
+        if (jvms == null) {
+            return "";
+        }
+        return jvms.stream().map(machine).filter(Objects::nonNull).distinct()
+                .map(host -> String.format(Locale.ROOT, "%s (%s, %d cores)", host.host(), host.cpuModel(),
+                        host.cores()))
+                .collect(Collectors.joining("; "));
     }
 
     /** The collector the pair's first server stated it ran (its ready record's gc); empty where none is known. */

@@ -402,6 +402,30 @@ class ReportTest {
     }
 
     @Test
+    void thePairsTableSaysWhichHostEachSideRanOnWhenAnExecutorPlacedThem(@TempDir Path run) throws IOException {
+        Files.copy(Fixtures.path("baseline/dubbo-kryo.json"), run.resolve("dubbo-kryo.json"));
+        RunRecord.Machine server = new RunRecord.Machine("root@10.233.0.1", "AMD EPYC 7B13", 2);
+        RunRecord.Machine client = new RunRecord.Machine("root@10.233.0.2", "AMD EPYC 7B13", 2);
+        List<RunRecord.Consumer> consumers = List.of(
+                new RunRecord.Consumer("dubbo-kryo.json", null, 0, List.of(), null, null, null, client),
+                new RunRecord.Consumer(null, null, 0, List.of(), null, null, null, client));
+        RunRecord.Pair pair = new RunRecord.Pair("dubbo-kryo", "dubbo", "dubbo", "kryo", RunRecord.Pair.PASSED, null,
+                "dubbo-kryo.json", null, null, 60.0, "1x2", null,
+                List.of(new RunRecord.Provider(8080, null, null, null, null, server)), consumers, List.of(),
+                List.of());
+        new RunRecord("ssh-run", "quick", "user", List.of(), List.of(), "2026-11-30T10:00:00Z",
+                "2026-11-30T10:05:00Z", null, List.of(pair)).write(run);
+
+        String md = reportOf("report.md", List.of(run.toString()));
+        // one client host for both consumers, named once
+        assertTrue(md.contains("| pair | serialization | status | topology | servers ran on | clients ran on |"), md);
+        assertTrue(md.contains("| dubbo-kryo | kryo | passed | 1x2 | root@10.233.0.1 (AMD EPYC 7B13, 2 cores) |"
+                + " root@10.233.0.2 (AMD EPYC 7B13, 2 cores) |"), md);
+        // where every JVM ran here, the columns are not there
+        assertFalse(report("report.md", "all-failed").contains("ran on"));
+    }
+
+    @Test
     void unusableInputExitsTwo(@TempDir Path empty) {
         for (List<String> args : List.of(List.of("report", empty.resolve("absent").toString()),
                 List.of("report", Fixtures.arg("broken/dubbo-kryo.json")),
