@@ -8,6 +8,7 @@ import java.util.List;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.gate.AbComparison;
+import org.rpcbench.kubernetes.PodExecutor;
 import org.rpcbench.report.ReportCli;
 import org.rpcbench.report.verdict.AbReports;
 import org.rpcbench.report.verdict.HistoryCli;
@@ -20,7 +21,7 @@ import org.rpcbench.runner.runall.RunAllCommand;
 /**
  * What {@code benchmark.sh} runs once the jars are built: the runner's launcher with every subcommand, those that
  * start JVMs (the runner's) and those that read what runs left (the report's and the gate's, and {@code record},
- * the suite's record files for tools and tests), and the gate as ab's judge.
+ * the suite's record files for tools and tests), the gate as ab's judge, and the pods of {@code --on k8s}.
  */
 public final class BenchmarkSh {
 
@@ -53,7 +54,8 @@ public final class BenchmarkSh {
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         RecordFiles.warmUp();
-        return Launcher.commandLine(out, err, List.of(new RunAllCommand(), new ReportCli.Report(),
+        return Launcher.commandLine(out, err, PodExecutor.CURRENT_KUBECONFIG, List.of(
+                new RunAllCommand(PodExecutor.CURRENT_KUBECONFIG), new ReportCli.Report(),
                 new ReportCli.Compare(), new AbCommand(GATE), new HistoryCli(), new RecordCommand(),
                 new FlameDiffCommand()))
                 .execute(args);

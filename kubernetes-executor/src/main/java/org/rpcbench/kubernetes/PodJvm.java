@@ -13,7 +13,7 @@ import org.rpcbench.contract.JvmRole;
  * @param module the pair module, e.g. dubbo-kryo-server
  * @param role {@link JvmRole#SERVER} or {@link JvmRole#CLIENT}
  * @param index the JVM's number among those of its role, from 0
- * @param args the program's arguments; {@link #POD_IP} and {@link #serverHost(int)} are filled in by Kubernetes
+ * @param args the program's arguments; Kubernetes puts the pod's address in place of {@link #POD_IP}
  * @param cpus whole CPUs requested and limited to (Guaranteed QoS), and the JVM's active processor count
  */
 public record PodJvm(String module, JvmRole role, int index, List<String> args, int cpus) {
@@ -32,16 +32,6 @@ public record PodJvm(String module, JvmRole role, int index, List<String> args, 
             throw new IllegalArgumentException(module + ": " + cpus + " CPUs; a pod runs on at least one whole CPU");
         }
         args = List.copyOf(args);
-    }
-
-    /** The address server {@code index} bound, as stated in its ready record, for a client's arguments. */
-    public static String serverHost(int index) {
-        return "$(" + PodManifests.serverHostVariable(index) + ")";
-    }
-
-    /** The port server {@code index} bound, as stated in its ready record, for a client's arguments. */
-    public static String serverPort(int index) {
-        return "$(" + PodManifests.serverPortVariable(index) + ")";
     }
 
     /** "server" or "client": the role's label value. */

@@ -16,7 +16,6 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import org.rpcbench.contract.JvmRole;
 import org.rpcbench.contract.JvmSettings;
 import org.rpcbench.contract.OptionNames;
-import org.rpcbench.contract.ServerReady;
 
 /**
  * The pods of a run: one per server and per client, each run once (restartPolicy Never), labelled with the run and
@@ -29,7 +28,7 @@ public final class PodManifests {
     public static final String RUN_LABEL = "rpcbench.org/run";
     public static final String ROLE_LABEL = "rpcbench.org/role";
     public static final String INDEX_LABEL = "rpcbench.org/index";
-    /** Set to "true" on a server pod to ask its JVM to stop (the pod's entry reads it from its annotation file). */
+    /** Set to "true" on a pod to ask its JVM to stop (the pod's entry reads it from its annotation file). */
     public static final String STOP_ANNOTATION = "rpcbench.org/stop";
     public static final String SUITE = "/rpcbench/suite";
     /** The JVM's working directory: its relative paths resolve here, and every file here is collected. */
@@ -49,34 +48,16 @@ public final class PodManifests {
     private PodManifests() {
     }
 
-    /** A server's pod; its JVM finds its own address in {@link PodJvm#POD_IP}. */
-    public static Pod server(KubernetesRun run, PodJvm jvm) {
-        return pod(run, jvm, List.of());
+    /** "rpcbench-r1-server-0-": what the API server adds a few random characters to for each pod's name. */
+    public static String podNamePrefix(KubernetesRun run, PodJvm jvm) {
+        return "rpcbench-" + run.runId() + "-" + jvm.roleName() + "-" + jvm.index() + "-";
     }
 
-    /** A client's pod, told where each server is by the address and port its ready record states. */
-    public static Pod client(KubernetesRun run, PodJvm jvm, List<ServerReady> servers) {
-        List<EnvVar> env = new ArrayList<>();
-        for (int i = 0; i < servers.size(); i++) {
-            env.add(new EnvVar(serverHostVariable(i), servers.get(i).host(), null));
-            env.add(new EnvVar(serverPortVariable(i), String.valueOf(servers.get(i).port()), null));
-        }
-        return pod(run, jvm, env);
-    }
-
-    public static String podName(KubernetesRun run, PodJvm jvm) {
-        return "rpcbench-" + run.runId() + "-" + jvm.roleName() + "-" + jvm.index();
-    }
-
-    static String serverHostVariable(int index) {
-        return "RPCBENCH_SERVER_" + index + "_HOST";
-    }
-
-    static String serverPortVariable(int index) {
-        return "RPCBENCH_SERVER_" + index + "_PORT";
-    }
-
-    private static Pod pod(KubernetesRun run, PodJvm jvm, List<EnvVar> serverAddresses) {
+    /**
+     * The JVM's pod, named by the API server after {@link #podNamePrefix}; a server finds its own address in
+     * {@link PodJvm#POD_IP}.
+     */
+    public static Pod pod(KubernetesRun run, PodJvm jvm) {
         String other = jvm.role() == JvmRole.SERVER ? "client" : "server";
         Map<String, Quantity> resources = Map.of("cpu", new Quantity(String.valueOf(jvm.cpus())),
                 "memory", new Quantity((memoryBytes(jvm.role()) >> 20) + "Mi"));
@@ -85,11 +66,10 @@ public final class PodManifests {
                 .withNewValueFrom().withNewFieldRef().withFieldPath("status.podIP").endFieldRef().endValueFrom()
                 .build());
         env.add(new EnvVar(ANNOTATIONS_VARIABLE, POD_INFO + "/annotations", null));
-        env.addAll(serverAddresses);
         Map<String, String> nodeSelector = run.nodeSelector(jvm.role());
         return new PodBuilder()
                 .withNewMetadata()
-                    .withName(podName(run, jvm))
+                    .withGenerateName(podNamePrefix(run, jvm))
                     .withNamespace(run.namespace())
                     .addToLabels("app.kubernetes.io/name", "rpcbench")
                     .addToLabels("app.kubernetes.io/component", jvm.module())

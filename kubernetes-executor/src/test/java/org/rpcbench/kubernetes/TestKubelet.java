@@ -16,8 +16,10 @@ import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import org.rpcbench.contract.ClientReady;
+import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.Stopped;
@@ -30,22 +32,17 @@ import org.rpcbench.contract.WireProof;
  */
 final class TestKubelet implements AutoCloseable {
 
-    static final String RESULT = "{\"score\": 1234.5}";
+    /** A JMH result without a benchmark: what a client sends back as its result file. */
+    static final String RESULT = "[]";
     static final String CPU_MODEL = "Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz";
+    static final String UNSCHEDULABLE = "0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules.";
 
-    /** What a server does once started. */
-    enum ServerStart { READY, SILENT, EXITS }
+    /** What a server does: never scheduled, or once started gets ready, says nothing or exits. */
+    enum ServerStart { UNSCHEDULABLE, READY, SILENT, EXITS }
 
-    /**
-     * What the pods do: servers that get ready or not, a client that fails (its index, or -1), clients that end,
-     * and the server address the clients' wire checks see.
-     */
-    record Behaviour(ServerStart servers, int failingClient, boolean clientsFinish, String provenServer) {
-        static final Behaviour WELL = new Behaviour(ServerStart.READY, -1, true, "10.1.0.10:8080");
-
-        Behaviour(ServerStart servers, int failingClient, boolean clientsFinish) {
-            this(servers, failingClient, clientsFinish, WELL.provenServer());
-        }
+    /** What the pods do: servers that get ready or not, a client that fails (its index, or -1), clients that end. */
+    record Behaviour(ServerStart servers, int failingClient, boolean clientsFinish) {
+        static final Behaviour WELL = new Behaviour(ServerStart.READY, -1, true);
     }
 
     private final KubernetesMockServer server;
@@ -69,19 +66,10 @@ final class TestKubelet implements AutoCloseable {
 
     private void run() {
         while (!closed) {
-            for (Pod pod : cluster.pods().inNamespace(TestRuns.NAMESPACE).list().getItems()) {
-                String name = pod.getMetadata().getName();
-                boolean isServer = "server".equals(pod.getMetadata().getLabels().get(PodManifests.ROLE_LABEL));
-                int index = Integer.parseInt(pod.getMetadata().getLabels().get(PodManifests.INDEX_LABEL));
-                if (!logs.containsKey(name)) {
-                    created.add(pod);
-                    start(name, isServer, index);
-                } else if (isServer && "true".equals(pod.getMetadata().getAnnotations() == null ? null
-                        : pod.getMetadata().getAnnotations().get(PodManifests.STOP_ANNOTATION))
-                        && stopped.add(name)) {
-                    send(name, PodManifests.STOP_RECORD, Stopped.server(Map.of("kryo", 42L)));
-                    end(name, 0);
-                }
+            try {
+                runPods();
+            } catch (KubernetesClientException e) {
+                // a pod deleted between the listing and what was done to it
             }
             try {
                 TimeUnit.MILLISECONDS.sleep(20);
@@ -91,12 +79,42 @@ final class TestKubelet implements AutoCloseable {
         }
     }
 
-    private void start(String name, boolean isServer, int index) {
+    /** Each new pod started; each running pod asked to stop, stopped (again at the next turn if that failed). */
+    private void runPods() {
+        for (Pod pod : cluster.pods().inNamespace(TestRuns.NAMESPACE).list().getItems()) {
+            String name = pod.getMetadata().getName();
+            boolean isServer = "server".equals(pod.getMetadata().getLabels().get(PodManifests.ROLE_LABEL));
+            int index = Integer.parseInt(pod.getMetadata().getLabels().get(PodManifests.INDEX_LABEL));
+            if (!logs.containsKey(name)) {
+                created.add(pod);
+                start(name, isServer, index, pod.getSpec().getContainers().get(0).getArgs());
+            } else if ("true".equals(pod.getMetadata().getAnnotations() == null ? null
+                    : pod.getMetadata().getAnnotations().get(PodManifests.STOP_ANNOTATION))
+                    && pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase())
+                    && !stopped.contains(name)) {
+                // a server stops cleanly when asked; a client asked to stop was cut short (SIGTERM's status)
+                if (isServer) {
+                    send(name, PodManifests.STOP_RECORD, Stopped.server(Map.of("kryo", 42L)));
+                }
+                end(name, isServer ? 0 : 143);
+                stopped.add(name);
+            }
+        }
+    }
+
+    private void start(String name, boolean isServer, int index, List<String> command) {
         logs.put(name, new StringBuilder());
         server.expect().get()
                 .withPath("/api/v1/namespaces/" + TestRuns.NAMESPACE + "/pods/" + name
                         + "/log?pretty=false&container=" + PodManifests.CONTAINER)
                 .andReply(200, request -> logs.get(name).toString()).always();
+        if (isServer && behaviour.servers() == ServerStart.UNSCHEDULABLE) {
+            cluster.pods().inNamespace(TestRuns.NAMESPACE).withName(name).editStatus(pod -> new PodBuilder(pod)
+                    .withNewStatus().withPhase("Pending").addNewCondition().withType("PodScheduled")
+                    .withStatus("False").withReason("Unschedulable").withMessage(UNSCHEDULABLE).endCondition()
+                    .endStatus().build());
+            return;
+        }
         String ip = (isServer ? "10.1.0." : "10.2.0.") + (index + 10);
         String node = (isServer ? "node-s" : "node-c") + index;
         cluster.pods().inNamespace(TestRuns.NAMESPACE).withName(name)
@@ -114,21 +132,21 @@ final class TestKubelet implements AutoCloseable {
                 send(name, PodManifests.READY_RECORD, ManifestValidationTest.ready(ip));
             } else if (behaviour.servers() == ServerStart.EXITS) {
                 log(name, "error: cannot bind " + ip + ":8080: address in use");
-                end(name, 2);
+                end(name, 1);
             }
         } else if (index == behaviour.failingClient()) {
             log(name, "error: the wire check failed: server 10.1.0.10:8080 read hessian2, not kryo");
             end(name, 1);
         } else if (behaviour.clientsFinish()) {
             send(name, PodManifests.READY_RECORD, new ClientReady(ClientReady.JMH, List.of(proof()), 0, 1));
-            send(name, "results/result.json", RESULT);
+            send(name, command.get(command.indexOf(OptionNames.RESULT_FILE) + 1), RESULT);
             end(name, 0);
         }
     }
 
-    /** What a client's wire check states, its server's end of the connection as the behaviour says. */
-    private WireProof proof() {
-        return new WireProof("dubbo", "dubbo", "kryo", "dubbo", "kryo", "kryo", behaviour.provenServer(),
+    /** What a client's wire check states: the first server's end of the connection. */
+    private static WireProof proof() {
+        return new WireProof("dubbo", "dubbo", "kryo", "dubbo", "kryo", "kryo", "10.1.0.10:8080",
                 "10.2.0.10:40000", Map.of(), Map.of("kryo", 1L), 0, Map.of(), Map.of());
     }
 

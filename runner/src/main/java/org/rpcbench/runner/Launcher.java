@@ -24,6 +24,8 @@ import org.rpcbench.contract.Stopped;
 import org.rpcbench.profiling.FlameGraphs;
 import org.rpcbench.runner.arguments.ArgumentWords;
 import org.rpcbench.runner.arguments.ModuleArguments;
+import org.rpcbench.runner.kubernetes.KubernetesCluster;
+import org.rpcbench.runner.kubernetes.KubernetesOptions;
 import org.rpcbench.runner.pair.ConsoleFiles;
 import org.rpcbench.runner.pair.PairRun;
 import org.rpcbench.runner.pair.Topology;
@@ -141,9 +143,13 @@ public final class Launcher implements Callable<Integer> {
     @Mixin
     JvmOptions jvmOptions = new JvmOptions();
 
-    /** pair: here, or on SSH hosts. */
+    /** pair: here, on SSH hosts, or in pods. */
     @Mixin
     SshOptions hosts = new SshOptions();
+
+    /** pair: the pods of --on k8s. */
+    @Mixin
+    KubernetesOptions pods = new KubernetesOptions();
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
     boolean help;
@@ -156,16 +162,22 @@ public final class Launcher implements Callable<Integer> {
             + " passed as it is")
     List<String> passedArgs = new ArrayList<>();
 
+    private final KubernetesCluster cluster;
     private Suite suite;
     /** Starts the JVMs of this command, with the JDK and flags given for each side. */
     private JvmLauncher jvms;
 
+    private Launcher(KubernetesCluster cluster) {
+        this.cluster = cluster;
+    }
+
     /**
      * benchmark.sh's command line: this launcher with the subcommands given, listed in their order, writing to out
-     * and err; a usage error is one line and exit 2.
+     * and err, a pair's pods on {@code cluster}; a usage error is one line and exit 2.
      */
-    public static CommandLine commandLine(PrintStream out, PrintStream err, List<Object> subcommands) {
-        CommandLine commandLine = new CommandLine(new Launcher());
+    public static CommandLine commandLine(PrintStream out, PrintStream err, KubernetesCluster cluster,
+            List<Object> subcommands) {
+        CommandLine commandLine = new CommandLine(new Launcher(cluster));
         subcommands.forEach(commandLine::addSubcommand);
         // after the subcommands: what is set here reaches only those already added
         commandLine.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8))
@@ -248,15 +260,21 @@ public final class Launcher implements Callable<Integer> {
         try {
             cpus.check();
             hosts.check();
+            pods.check(hosts.kubernetes());
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
-        if (hosts.ssh() && !suite().pairs().contains(module)) {
-            return usage("option --on ssh applies to a pair, not to " + module);
+        boolean remote = hosts.ssh() || hosts.kubernetes();
+        if (remote && !suite().pairs().contains(module)) {
+            return usage("option --on " + hosts.on() + " applies to a pair, not to " + module);
         }
-        if (hosts.ssh() && (serverNetns != null || clientNetns != null || registry != null)) {
-            return usage("option --on ssh: the hosts are the namespaces, and a registry across hosts is not there"
-                    + " yet; drop --server-netns, --client-netns and -r");
+        if (remote && (serverNetns != null || clientNetns != null || registry != null)) {
+            return usage("option --on " + hosts.on() + ": the hosts are the namespaces, and a registry across hosts"
+                    + " is not there yet; drop --server-netns, --client-netns and -r");
+        }
+        if (hosts.kubernetes() && (jvmOptions.given() || cpus.pinned())) {
+            return usage("option --on k8s: the pods run the image's java with the role's flags on --pod-cpus; drop"
+                    + " the JVM options and the CPU lists");
         }
         if (registryProgram && jvmOptions.given()) {
             return usage("the JVM options (--server-jvm-args, --client-java, ...) apply to a server, a client or a"
@@ -378,6 +396,21 @@ public final class Launcher implements Callable<Integer> {
         Path logs = suite().root().resolve("logs");
         Files.createDirectories(logs);
         PrintWriter out = spec.commandLine().getOut();
+        // the client's result comes back to where it was asked for, or to the client's own default here
+        Path remoteResult = (resultFile != null ? resultFile
+                : results().resolve(module + "-client-" + stamp + ".json")).toAbsolutePath();
+        if (hosts.kubernetes()) {
+            KubernetesCluster.Pods inPods;
+            try {
+                inPods = cluster.open(pods.settings(), out::println);
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("benchmark.sh: " + e.getMessage());
+                return ExitCode.FAILED;
+            }
+            try (inPods) {
+                return pair(jvms.withExecutor(inPods), stamp, clientArgs, logs, remoteResult);
+            }
+        }
         if (!hosts.ssh()) {
             return pair(jvms, stamp, clientArgs, logs, resultFile);
         }
@@ -389,10 +422,7 @@ public final class Launcher implements Callable<Integer> {
             return ExitCode.FAILED;
         }
         try {
-            // the client's result comes back to where it was asked for, or to the client's own default here
-            Path result = (resultFile != null ? resultFile : results().resolve(module + "-client-" + stamp + ".json"))
-                    .toAbsolutePath();
-            return pair(jvms.withExecutor(onHosts), stamp, clientArgs, logs, result);
+            return pair(jvms.withExecutor(onHosts), stamp, clientArgs, logs, remoteResult);
         } finally {
             onHosts.close();
         }

@@ -9,6 +9,7 @@ import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.runner.ab.AbCommand;
 import org.rpcbench.runner.ab.AbJudge;
 import org.rpcbench.runner.flamediff.FlameDiffCommand;
+import org.rpcbench.runner.kubernetes.KubernetesCluster;
 import org.rpcbench.runner.runall.RunAllCommand;
 import picocli.CommandLine;
 
@@ -36,12 +37,17 @@ public final class RunnerCommandLine {
         }
     };
 
+    /** The runner's tests refuse --on k8s before a pod would be created; running pods is kubernetes-executor's. */
+    private static final KubernetesCluster NO_CLUSTER = (pods, out) -> {
+        throw new AssertionError("a runner test reached a cluster");
+    };
+
     private RunnerCommandLine() {
     }
 
     public static CommandLine commandLine(PrintStream out, PrintStream err) {
-        return Launcher.commandLine(out, err,
-                List.of(new RunAllCommand(), new AbCommand(NEVER_REACHED), new FlameDiffCommand()));
+        return Launcher.commandLine(out, err, NO_CLUSTER,
+                List.of(new RunAllCommand(NO_CLUSTER), new AbCommand(NEVER_REACHED), new FlameDiffCommand()));
     }
 
     public static int run(String[] args, PrintStream out, PrintStream err) {

@@ -245,11 +245,11 @@ public final class PairRun {
     private void runClients(List<RunningJvm> servers, Outcome outcome, Listener listener, Path lockstep)
             throws IOException, InterruptedException {
         List<RunningJvm> clients = new ArrayList<>();
-        String registry = outcome.readies.get(0).registry();
+        ServerReady first = outcome.readies.get(0);
         for (int i = 0; i < plan.topology().consumers(); i++) {
             Consumer<String> lines = i == 0 ? listener::clientLine : line -> { };
             clients.add(track(launcher.start(plan.pair() + "-client"
-                    + (plan.topology().consumers() == 1 ? "" : i + 1), client(i, registry, lockstep), i,
+                    + (plan.topology().consumers() == 1 ? "" : i + 1), client(i, first, lockstep), i,
                     files.clientOutput(i), lines)));
         }
         Instant deadline = Instant.now().plus(plan.clientTimeout());
@@ -407,7 +407,7 @@ public final class PairRun {
                 .inNamespace(plan.serverNetns()).onCpus(plan.serverCpus());
     }
 
-    /** The address server {@code index} binds and its clients reach: its host's where the executor places it. */
+    /** The address server {@code index} is told to bind: its host's where the executor places it. */
     private String serverAddress(int index) {
         String address = launcher.executor().serverAddress(index);
         return address != null ? address : plan.host();
@@ -423,10 +423,11 @@ public final class PairRun {
     }
 
     /**
-     * @param registry where the first server registered (an embedded registry's own address), or null: direct
+     * @param server the first server's ready record: where it registered (an embedded registry's own address), or
+     *               else the address it bound (a pod's own, known only once it runs)
      * @param lockstep where the consumers meet before every iteration, or null
      */
-    private JvmLauncher.Jvm client(int index, String registry, Path lockstep) {
+    private JvmLauncher.Jvm client(int index, ServerReady server, Path lockstep) {
         List<String> args = new ArrayList<>(plan.clientArgs());
         if (plan.topology().consumers() > 1) {
             args.add(OptionNames.CONCURRENT_CONSUMER);
@@ -435,10 +436,10 @@ public final class PairRun {
             args.addAll(List.of(OptionNames.LOCKSTEP, lockstep.toString(), OptionNames.LOCKSTEP_CONSUMERS,
                     String.valueOf(plan.topology().consumers())));
         }
-        if (registry != null) {
-            args.addAll(List.of(OptionNames.REGISTRY, registry));
+        if (server.registry() != null) {
+            args.addAll(List.of(OptionNames.REGISTRY, server.registry()));
         } else {
-            args.addAll(List.of(OptionNames.HOST, serverAddress(0), OptionNames.PORT, String.valueOf(plan.port())));
+            args.addAll(List.of(OptionNames.HOST, server.host(), OptionNames.PORT, String.valueOf(plan.port())));
         }
         if (files.clientResult(index) != null) {
             args.addAll(List.of(OptionNames.RESULT_FILE, files.clientResult(index).toString()));

@@ -9,8 +9,8 @@ import org.rpcbench.contract.RunRecord;
 
 /**
  * Where the runner's JVMs run: {@link #LOCAL}, on this machine as its own processes, or elsewhere (hosts reached
- * over SSH). The runner says what to run and which instance of its role it is; the executor places it, and brings
- * what it writes into the run directory by the time it has exited.
+ * over SSH, pods on Kubernetes). The runner says what to run and which instance of its role it is; the executor
+ * places it, and brings what it writes into the run directory by the time it has exited.
  */
 public interface JvmExecutor {
 
@@ -30,7 +30,10 @@ public interface JvmExecutor {
     RunningJvm start(JvmLauncher launcher, String name, JvmLauncher.Jvm jvm, int instance, Path outputFile,
             Consumer<String> listener) throws IOException;
 
-    /** The address server {@code instance} binds and is reached at, or null: the run's own (-s). */
+    /**
+     * The address server {@code instance} is told to bind, or null: the run's own (-s). Its clients are told the
+     * address its ready record states: the same, or what a placeholder here became where it ran (a pod's own).
+     */
     default String serverAddress(int instance) {
         return null;
     }

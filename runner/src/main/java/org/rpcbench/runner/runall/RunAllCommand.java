@@ -41,6 +41,8 @@ import org.rpcbench.results.HarnessBound;
 import org.rpcbench.runner.Launcher;
 import org.rpcbench.runner.arguments.ArgumentWords;
 import org.rpcbench.runner.arguments.ModuleArguments;
+import org.rpcbench.runner.kubernetes.KubernetesCluster;
+import org.rpcbench.runner.kubernetes.KubernetesOptions;
 import org.rpcbench.runner.pair.CallSpread;
 import org.rpcbench.runner.pair.PairRun;
 import org.rpcbench.runner.pair.Progress;
@@ -176,6 +178,9 @@ public final class RunAllCommand implements Callable<Integer> {
     @Mixin
     SshOptions hosts = new SshOptions();
 
+    @Mixin
+    KubernetesOptions pods = new KubernetesOptions();
+
     @Option(names = "--jvm-matrix", paramLabel = "name=flags", description = "run each pair once per JVM setting,"
             + " its flags given to the servers after --server-jvm-args; repeat it for each setting (e.g. --jvm-matrix"
             + " g1=-XX:+UseG1GC --jvm-matrix zgc=-XX:+UseZGC). A setting's results are named <pair>" + JvmOptions.AT
@@ -189,6 +194,7 @@ public final class RunAllCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
+    private final KubernetesCluster cluster;
     private final AtomicReference<PairRun> current = new AtomicReference<>();
     private volatile boolean interrupted;
     private Path runDirectory;
@@ -197,6 +203,11 @@ public final class RunAllCommand implements Callable<Integer> {
     private JvmSettings clientJvm = JvmSettings.NONE;
     /** --jvm-matrix's settings, checked; empty when each pair runs once. */
     private List<JvmOptions.Setting> matrix = List.of();
+
+    /** @param cluster where {@code --on k8s} runs the pods */
+    public RunAllCommand(KubernetesCluster cluster) {
+        this.cluster = cluster;
+    }
 
     /** One pair run of the run: a pair, at a JVM setting of the matrix where there is one (else null). */
     private record Entry(String pair, JvmOptions.Setting setting) {
@@ -253,7 +264,8 @@ public final class RunAllCommand implements Callable<Integer> {
             throw new IllegalArgumentException("option port: " + port + " is not a port number");
         }
         Topology topology = topology();
-        if (!topology.single()) {
+        // pods run on the cluster's nodes, not here
+        if (!topology.single() && !hosts.kubernetes()) {
             topology.checkFits(Runtime.getRuntime().availableProcessors(), availableMemoryBytes());
         }
         if (soak != null) {
@@ -302,10 +314,12 @@ public final class RunAllCommand implements Callable<Integer> {
         clientJvm = jvmOptions.clients();
         matrix = jvmOptions.matrix(jvmMatrix);
         hosts.check();
-        if (hosts.ssh()) {
+        pods.check(hosts.kubernetes());
+        if (hosts.ssh() || hosts.kubernetes()) {
             checkOnHosts(topology);
         }
-        for (int provider = 0; provider < (hosts.ssh() ? 0 : topology.providers()); provider++) {
+        for (int provider = 0; provider < (hosts.ssh() || hosts.kubernetes() ? 0 : topology.providers());
+                provider++) {
             int candidate = port + provider;
             try (ServerSocket probe = new ServerSocket()) {
                 probe.bind(new InetSocketAddress(InetAddress.getByName(host), candidate));
@@ -325,19 +339,28 @@ public final class RunAllCommand implements Callable<Integer> {
         }
     }
 
-    /** What runs on SSH hosts so far: one provider a pair, direct, its consumers meeting where they must. */
+    /**
+     * What runs on SSH hosts and in pods so far: one provider a pair, direct, its consumers meeting where they
+     * must; pods run the image's JVM with the role's own flags, on the CPUs the pod is given.
+     */
     private void checkOnHosts(Topology topology) {
+        String on = "option --on " + hosts.on() + ": ";
         if (registry != null || topology.providers() > 1) {
-            throw new IllegalArgumentException("option --on ssh: runs one provider a pair, direct (a registry across"
-                    + " hosts is not there yet); drop -r and give --topology 1xN");
+            throw new IllegalArgumentException(on + "runs one provider a pair, direct (a registry across hosts is"
+                    + " not there yet); drop -r and give --topology 1xN");
         }
         if (soak != null) {
-            throw new IllegalArgumentException("option --on ssh: a soak's clients read the servers' samples, which"
-                    + " stay on their hosts; drop --soak");
+            throw new IllegalArgumentException(on + "a soak's clients read the servers' samples, which stay on their"
+                    + " hosts; drop --soak");
         }
         if (topology.consumers() > 1 && !openLoop() && hosts.clientsOnSeveralHosts()) {
-            throw new IllegalArgumentException("option --on ssh: JMH consumers meet before every iteration in a"
-                    + " directory, so they share one client host; give one --client-hosts, or an open loop (--rate)");
+            throw new IllegalArgumentException(on + "JMH consumers meet before every iteration in a directory, so"
+                    + " they share one client host; " + (hosts.kubernetes() ? "give --topology 1x1" : "give one"
+                    + " --client-hosts") + ", or an open loop (--rate)");
+        }
+        if (hosts.kubernetes() && (jvmOptions.given() || !jvmMatrix.isEmpty() || cpus.pinned())) {
+            throw new IllegalArgumentException(on + "the pods run the image's java with the role's flags on"
+                    + " --pod-cpus; drop the JVM options, --jvm-matrix and the CPU lists");
         }
     }
 
@@ -486,6 +509,18 @@ public final class RunAllCommand implements Callable<Integer> {
             } catch (SshException e) {
                 spec.commandLine().getErr().println("error: " + e.getMessage());
                 return ExitCode.FAILED;
+            }
+        }
+        if (hosts.kubernetes()) {
+            KubernetesCluster.Pods inPods;
+            try {
+                inPods = cluster.open(pods.settings(), out::println);
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("error: " + e.getMessage());
+                return ExitCode.FAILED;
+            }
+            try (inPods) {
+                return run(suite, inPods);
             }
         }
         try {

@@ -12,16 +12,20 @@ import org.rpcbench.contract.Hosts;
 import picocli.CommandLine.Option;
 
 /**
- * Where a pair's or a run's JVMs run: here (the default), or on hosts reached over SSH, servers on the server hosts
- * and clients on the client hosts. One mixin, so that a pair and run-all take the same options.
+ * Where a pair's or a run's JVMs run: here (the default), on hosts reached over SSH, servers on the server hosts
+ * and clients on the client hosts, or in pods on Kubernetes (whose own options are
+ * {@link org.rpcbench.runner.kubernetes.KubernetesOptions}). One mixin, so that a pair and run-all take the same
+ * options.
  */
 public final class SshOptions {
 
     static final String LOCAL = "local";
     static final String SSH = "ssh";
+    static final String KUBERNETES = "k8s";
 
     @Option(names = "--on", paramLabel = "where", description = "local (default): every JVM on this machine; ssh:"
-            + " the servers on --server-hosts and the clients on --client-hosts, over OpenSSH's ssh and scp")
+            + " the servers on --server-hosts and the clients on --client-hosts, over OpenSSH's ssh and scp; k8s:"
+            + " each JVM in a pod of its own on the current kubeconfig's cluster, a client never on a server's node")
     String on = LOCAL;
 
     @Option(names = "--server-hosts", split = ",", paramLabel = "host", description = "with --on ssh: the hosts"
@@ -45,6 +49,16 @@ public final class SshOptions {
         return SSH.equals(on);
     }
 
+    /** Whether the JVMs run in pods on Kubernetes. */
+    public boolean kubernetes() {
+        return KUBERNETES.equals(on);
+    }
+
+    /** What --on says, for the messages of what it refuses. */
+    public String on() {
+        return on;
+    }
+
     public List<String> clientHosts() {
         return clientHosts;
     }
@@ -55,8 +69,8 @@ public final class SshOptions {
      * @throws IllegalArgumentException naming the option and what is wrong
      */
     public void check() {
-        if (!LOCAL.equals(on) && !SSH.equals(on)) {
-            throw new IllegalArgumentException("option --on: '" + on + "' is not local or ssh");
+        if (!LOCAL.equals(on) && !SSH.equals(on) && !KUBERNETES.equals(on)) {
+            throw new IllegalArgumentException("option --on: '" + on + "' is not local, ssh or k8s");
         }
         if (!ssh()) {
             if (!serverHosts.isEmpty() || !clientHosts.isEmpty() || identity != null || knownHosts != null) {
@@ -95,9 +109,9 @@ public final class SshOptions {
         }
     }
 
-    /** Whether the clients run on more than one host. */
+    /** Whether the clients run on more than one host (on Kubernetes, each in a pod of its own). */
     public boolean clientsOnSeveralHosts() {
-        return new HashSet<>(clientHosts).size() > 1;
+        return kubernetes() || new HashSet<>(clientHosts).size() > 1;
     }
 
     /** Connects to the hosts and checks them (see {@link SshExecutor#open}). */

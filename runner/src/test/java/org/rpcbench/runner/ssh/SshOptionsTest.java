@@ -49,7 +49,7 @@ class SshOptionsTest {
 
     @Test
     void badCombinationsAreOneLineNamingTheOption() {
-        assertEquals("option --on: 'k8' is not local or ssh", refusal("--on", "k8"));
+        assertEquals("option --on: 'k8' is not local, ssh or k8s", refusal("--on", "k8"));
         assertEquals("option --on ssh: give the hosts with --server-hosts and --client-hosts",
                 refusal("--on", "ssh", "--server-hosts", "127.0.0.1"));
         assertEquals("options --server-hosts, --client-hosts, --ssh-identity and --ssh-known-hosts apply with --on"
