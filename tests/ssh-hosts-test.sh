@@ -28,7 +28,7 @@ check "hosts without --on ssh: exit 2" \
     exits_with 2 "options --server-hosts, --client-hosts, --ssh-identity and --ssh-known-hosts apply with --on ssh" \
     "$work/out" -- "$root/benchmark.sh" --server-hosts 10.233.0.1 --client-hosts 10.233.0.2 dubbo-kryo
 check "--on elsewhere: exit 2" \
-    exits_with 2 "option --on: 'k9s' is not local or ssh" "$work/out" -- "$root/benchmark.sh" --on k9s dubbo-kryo
+    exits_with 2 "option --on: 'k9s' is not local, ssh or k8s" "$work/out" -- "$root/benchmark.sh" --on k9s dubbo-kryo
 check "--on ssh with two providers: exit 2, says why" \
     exits_with 2 "option --on ssh: runs one provider a pair" "$work/out" -- "$root/benchmark.sh" run-all --on ssh \
     --server-hosts 10.233.0.1 --client-hosts 10.233.0.2 --topology 2x1 --pairs dubbo-kryo
