@@ -234,16 +234,7 @@ class OpenLoopTrialsTest {
 
     @Test
     void asynchronousAnswersAreCheckedAndFailuresCounted() throws Exception {
-        UserServiceServerImpl broken = new UserServiceServerImpl() {
-            @Override
-            public User getUser(long id) {
-                if (id % 2 == 0) {
-                    throw new IllegalStateException("no provider for " + id);
-                }
-                return super.getUser(id + 1);
-            }
-        };
-        OpenLoopReport.CallResult result = runAsync(broken, 1, 200, 16, "async-broken.hlog");
+        OpenLoopReport.CallResult result = runAsync(halfFailingHalfWrong(), 1, 200, 16, "async-broken.hlog");
 
         assertTrue(result.failed() > 0 && result.wrong() > 0, result.toString());
         assertEquals(0, result.ok(), result.toString());
@@ -252,16 +243,7 @@ class OpenLoopTrialsTest {
 
     @Test
     void failedAndWrongAnswersFailTheCall() throws Exception {
-        UserServiceServerImpl broken = new UserServiceServerImpl() {
-            @Override
-            public User getUser(long id) {
-                if (id % 2 == 0) {
-                    throw new IllegalStateException("no provider for " + id);
-                }
-                return super.getUser(id + 1);
-            }
-        };
-        OpenLoopReport.CallResult result = run(broken, 200, 2, 500, OpenLoopReport.FIXED, "getUser",
+        OpenLoopReport.CallResult result = run(halfFailingHalfWrong(), 200, 2, 500, OpenLoopReport.FIXED, "getUser",
                 "broken.hlog");
 
         assertTrue(result.failed() > 0 && result.wrong() > 0, result.toString());
@@ -359,6 +341,19 @@ class OpenLoopTrialsTest {
                 () -> OpenLoopCall.of("getUsers"));
         assertTrue(e.getMessage().contains("existUser, createUser, getUser, listUser, echo:<payload>"),
                 e.getMessage());
+    }
+
+    /** getUser fails for an even id and answers the next user for an odd one: failed and wrong calls alike. */
+    private static UserServiceServerImpl halfFailingHalfWrong() {
+        return new UserServiceServerImpl() {
+            @Override
+            public User getUser(long id) {
+                if (id % 2 == 0) {
+                    throw new IllegalStateException("no provider for " + id);
+                }
+                return super.getUser(id + 1);
+            }
+        };
     }
 
     private static Histogram logged(Path log) throws FileNotFoundException {
