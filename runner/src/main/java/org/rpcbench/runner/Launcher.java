@@ -25,18 +25,16 @@ import org.rpcbench.profiling.FlameGraphs;
 import org.rpcbench.runner.arguments.ArgumentWords;
 import org.rpcbench.runner.arguments.ModuleArguments;
 import org.rpcbench.runner.kubernetes.KubernetesCluster;
-import org.rpcbench.runner.kubernetes.KubernetesOptions;
 import org.rpcbench.runner.pair.ConsoleFiles;
 import org.rpcbench.runner.pair.PairRun;
 import org.rpcbench.runner.pair.Topology;
+import org.rpcbench.runner.placement.Placement;
 import org.rpcbench.runner.process.CpuPinning;
+import org.rpcbench.runner.process.JvmExecutor;
 import org.rpcbench.runner.process.JvmLauncher;
 import org.rpcbench.runner.process.JvmOptions;
 import org.rpcbench.runner.process.Suite;
 import org.rpcbench.runner.process.ZooKeeperProcess;
-import org.rpcbench.runner.ssh.SshException;
-import org.rpcbench.runner.ssh.SshExecutor;
-import org.rpcbench.runner.ssh.SshOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -145,11 +143,7 @@ public final class Launcher implements Callable<Integer> {
 
     /** pair: here, on SSH hosts, or in pods. */
     @Mixin
-    SshOptions hosts = new SshOptions();
-
-    /** pair: the pods of --on k8s. */
-    @Mixin
-    KubernetesOptions pods = new KubernetesOptions();
+    Placement placement = new Placement();
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
     boolean help;
@@ -259,20 +253,19 @@ public final class Launcher implements Callable<Integer> {
         }
         try {
             cpus.check();
-            hosts.check();
-            pods.check(hosts.kubernetes());
+            placement.check();
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
-        boolean remote = hosts.ssh() || hosts.kubernetes();
+        boolean remote = placement.remote();
         if (remote && !suite().pairs().contains(module)) {
-            return usage("option --on " + hosts.on() + " applies to a pair, not to " + module);
+            return usage("option --on " + placement.on() + " applies to a pair, not to " + module);
         }
         if (remote && (serverNetns != null || clientNetns != null || registry != null)) {
-            return usage("option --on " + hosts.on() + ": the hosts are the namespaces, and a registry across hosts"
+            return usage("option --on " + placement.on() + ": the hosts are the namespaces, and a registry across hosts"
                     + " is not there yet; drop --server-netns, --client-netns and -r");
         }
-        if (hosts.kubernetes() && (jvmOptions.given() || cpus.pinned())) {
+        if (placement.kubernetes() && (jvmOptions.given() || cpus.pinned())) {
             return usage("option --on k8s: the pods run the image's java with the role's flags on --pod-cpus; drop"
                     + " the JVM options and the CPU lists");
         }
@@ -396,35 +389,18 @@ public final class Launcher implements Callable<Integer> {
         Path logs = suite().root().resolve("logs");
         Files.createDirectories(logs);
         PrintWriter out = spec.commandLine().getOut();
-        // the client's result comes back to where it was asked for, or to the client's own default here
-        Path remoteResult = (resultFile != null ? resultFile
+        // a remote client's result comes back to where it was asked for, or to the client's own default here
+        Path result = !placement.remote() ? resultFile : (resultFile != null ? resultFile
                 : results().resolve(module + "-client-" + stamp + ".json")).toAbsolutePath();
-        if (hosts.kubernetes()) {
-            KubernetesCluster.Pods inPods;
-            try {
-                inPods = cluster.open(pods.settings(), out::println);
-            } catch (IOException e) {
-                spec.commandLine().getErr().println("benchmark.sh: " + e.getMessage());
-                return ExitCode.FAILED;
-            }
-            try (inPods) {
-                return pair(jvms.withExecutor(inPods), stamp, clientArgs, logs, remoteResult);
-            }
-        }
-        if (!hosts.ssh()) {
-            return pair(jvms, stamp, clientArgs, logs, resultFile);
-        }
-        SshExecutor onHosts;
+        JvmExecutor.Session executor;
         try {
-            onHosts = hosts.open(module + "-" + stamp, out::println);
-        } catch (SshException e) {
+            executor = placement.open(module + "-" + stamp, cluster, out::println);
+        } catch (IOException e) {
             spec.commandLine().getErr().println("benchmark.sh: " + e.getMessage());
             return ExitCode.FAILED;
         }
-        try {
-            return pair(jvms.withExecutor(onHosts), stamp, clientArgs, logs, remoteResult);
-        } finally {
-            onHosts.close();
+        try (executor) {
+            return pair(jvms.withExecutor(executor), stamp, clientArgs, logs, result);
         }
     }
 

@@ -19,7 +19,7 @@ public interface KubernetesCluster {
     Pods open(KubernetesOptions.PodSettings settings, Consumer<String> out) throws IOException;
 
     /** The executor of one run; closing it deletes every pod the run created, whatever became of them. */
-    interface Pods extends JvmExecutor, AutoCloseable {
+    interface Pods extends JvmExecutor.Session {
 
         @Override
         void close();

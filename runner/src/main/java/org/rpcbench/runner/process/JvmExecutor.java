@@ -14,12 +14,17 @@ import org.rpcbench.contract.RunRecord;
  */
 public interface JvmExecutor {
 
-    /** Every JVM a child process of the runner, here. */
-    JvmExecutor LOCAL = new JvmExecutor() {
+    /** Every JVM a child process of the runner, here; nothing to open or close. */
+    Session LOCAL = new Session() {
         @Override
         public RunningJvm start(JvmLauncher launcher, String name, JvmLauncher.Jvm jvm, int instance,
                 Path outputFile, Consumer<String> listener) throws IOException {
             return ChildProcess.start(name, launcher.command(jvm), launcher.workingDirectory(), outputFile, listener);
+        }
+
+        @Override
+        public void close() {
+            // each JVM was stopped by whoever started it
         }
     };
 
@@ -41,5 +46,12 @@ public interface JvmExecutor {
     /** The host that instance of the role runs on, or null: this machine. */
     default RunRecord.Machine machine(JvmRole role, int instance) {
         return null;
+    }
+
+    /** An executor opened for one run (connections, pods); closing it stops and removes what the run left. */
+    interface Session extends JvmExecutor, AutoCloseable {
+
+        @Override
+        void close() throws InterruptedException;
     }
 }

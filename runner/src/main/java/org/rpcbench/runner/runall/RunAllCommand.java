@@ -42,21 +42,18 @@ import org.rpcbench.runner.Launcher;
 import org.rpcbench.runner.arguments.ArgumentWords;
 import org.rpcbench.runner.arguments.ModuleArguments;
 import org.rpcbench.runner.kubernetes.KubernetesCluster;
-import org.rpcbench.runner.kubernetes.KubernetesOptions;
 import org.rpcbench.runner.pair.CallSpread;
 import org.rpcbench.runner.pair.PairRun;
 import org.rpcbench.runner.pair.Progress;
 import org.rpcbench.runner.pair.RunDirectory;
 import org.rpcbench.runner.pair.Topology;
+import org.rpcbench.runner.placement.Placement;
 import org.rpcbench.runner.process.CpuPinning;
 import org.rpcbench.runner.process.JvmExecutor;
 import org.rpcbench.runner.process.JvmLauncher;
 import org.rpcbench.runner.process.JvmOptions;
 import org.rpcbench.runner.process.Suite;
 import org.rpcbench.runner.process.ZooKeeperProcess;
-import org.rpcbench.runner.ssh.SshException;
-import org.rpcbench.runner.ssh.SshExecutor;
-import org.rpcbench.runner.ssh.SshOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -176,10 +173,7 @@ public final class RunAllCommand implements Callable<Integer> {
     JvmOptions jvmOptions = new JvmOptions();
 
     @Mixin
-    SshOptions hosts = new SshOptions();
-
-    @Mixin
-    KubernetesOptions pods = new KubernetesOptions();
+    Placement placement = new Placement();
 
     @Option(names = "--jvm-matrix", paramLabel = "name=flags", description = "run each pair once per JVM setting,"
             + " its flags given to the servers after --server-jvm-args; repeat it for each setting (e.g. --jvm-matrix"
@@ -265,7 +259,7 @@ public final class RunAllCommand implements Callable<Integer> {
         }
         Topology topology = topology();
         // pods run on the cluster's nodes, not here
-        if (!topology.single() && !hosts.kubernetes()) {
+        if (!topology.single() && !placement.kubernetes()) {
             topology.checkFits(Runtime.getRuntime().availableProcessors(), availableMemoryBytes());
         }
         if (soak != null) {
@@ -313,12 +307,11 @@ public final class RunAllCommand implements Callable<Integer> {
         serverJvm = jvmOptions.servers();
         clientJvm = jvmOptions.clients();
         matrix = jvmOptions.matrix(jvmMatrix);
-        hosts.check();
-        pods.check(hosts.kubernetes());
-        if (hosts.ssh() || hosts.kubernetes()) {
+        placement.check();
+        if (placement.remote()) {
             checkOnHosts(topology);
         }
-        for (int provider = 0; provider < (hosts.ssh() || hosts.kubernetes() ? 0 : topology.providers());
+        for (int provider = 0; provider < (placement.remote() ? 0 : topology.providers());
                 provider++) {
             int candidate = port + provider;
             try (ServerSocket probe = new ServerSocket()) {
@@ -344,7 +337,7 @@ public final class RunAllCommand implements Callable<Integer> {
      * must; pods run the image's JVM with the role's own flags, on the CPUs the pod is given.
      */
     private void checkOnHosts(Topology topology) {
-        String on = "option --on " + hosts.on() + ": ";
+        String on = "option --on " + placement.on() + ": ";
         if (registry != null || topology.providers() > 1) {
             throw new IllegalArgumentException(on + "runs one provider a pair, direct (a registry across hosts is"
                     + " not there yet); drop -r and give --topology 1xN");
@@ -353,12 +346,12 @@ public final class RunAllCommand implements Callable<Integer> {
             throw new IllegalArgumentException(on + "a soak's clients read the servers' samples, which stay on their"
                     + " hosts; drop --soak");
         }
-        if (topology.consumers() > 1 && !openLoop() && hosts.clientsOnSeveralHosts()) {
+        if (topology.consumers() > 1 && !openLoop() && placement.clientsOnSeveralHosts()) {
             throw new IllegalArgumentException(on + "JMH consumers meet before every iteration in a directory, so"
-                    + " they share one client host; " + (hosts.kubernetes() ? "give --topology 1x1" : "give one"
+                    + " they share one client host; " + (placement.kubernetes() ? "give --topology 1x1" : "give one"
                     + " --client-hosts") + ", or an open loop (--rate)");
         }
-        if (hosts.kubernetes() && (jvmOptions.given() || !jvmMatrix.isEmpty() || cpus.pinned())) {
+        if (placement.kubernetes() && (jvmOptions.given() || !jvmMatrix.isEmpty() || cpus.pinned())) {
             throw new IllegalArgumentException(on + "the pods run the image's java with the role's flags on"
                     + " --pod-cpus; drop the JVM options, --jvm-matrix and the CPU lists");
         }
@@ -502,33 +495,15 @@ public final class RunAllCommand implements Callable<Integer> {
     private int run(Suite suite) throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         Path dir = runDirectory(suite);
-        SshExecutor onHosts = null;
-        if (hosts.ssh()) {
-            try {
-                onHosts = hosts.open(dir.getFileName().toString(), out::println);
-            } catch (SshException e) {
-                spec.commandLine().getErr().println("error: " + e.getMessage());
-                return ExitCode.FAILED;
-            }
-        }
-        if (hosts.kubernetes()) {
-            KubernetesCluster.Pods inPods;
-            try {
-                inPods = cluster.open(pods.settings(), out::println);
-            } catch (IOException e) {
-                spec.commandLine().getErr().println("error: " + e.getMessage());
-                return ExitCode.FAILED;
-            }
-            try (inPods) {
-                return run(suite, inPods);
-            }
-        }
+        JvmExecutor.Session executor;
         try {
-            return run(suite, onHosts == null ? JvmExecutor.LOCAL : onHosts);
-        } finally {
-            if (onHosts != null) {
-                onHosts.close();
-            }
+            executor = placement.open(dir.getFileName().toString(), cluster, out::println);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            return ExitCode.FAILED;
+        }
+        try (executor) {
+            return run(suite, executor);
         }
     }
 

@@ -27,7 +27,7 @@ import org.rpcbench.runner.process.RunningJvm;
  * stopped, ssh killed or the connection lost. A remote pid file would leave a JVM running whenever the runner
  * could not reach the host again to use it; the wrapper needs nothing from the runner to stop.
  */
-public final class SshExecutor implements JvmExecutor, AutoCloseable {
+public final class SshExecutor implements JvmExecutor.Session {
 
     /**
      * Run from the run's directory there: $1 the working directory, then the JVM's command. Lines on the input are

@@ -1,26 +1,28 @@
-package org.rpcbench.runner.ssh;
+package org.rpcbench.runner.placement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rpcbench.runner.process.JvmExecutor;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-class SshOptionsTest {
+class PlacementTest {
 
     @Command
     static final class Holder {
         @Mixin
-        SshOptions hosts = new SshOptions();
+        Placement hosts = new Placement();
     }
 
-    private static SshOptions parse(String... args) {
+    private static Placement parse(String... args) {
         Holder holder = new Holder();
         new CommandLine(holder).parseArgs(args);
         return holder.hosts;
@@ -31,15 +33,18 @@ class SshOptionsTest {
     }
 
     @Test
-    void localIsTheDefaultAndNeedsNoHosts() {
-        SshOptions local = parse();
+    void localIsTheDefaultAndOpensThisMachinesExecutor() throws Exception {
+        Placement local = parse();
         local.check();
-        assertFalse(local.ssh());
+        assertFalse(local.remote());
+        assertSame(JvmExecutor.LOCAL, local.open("run", (settings, out) -> {
+            throw new AssertionError("no cluster is opened for a local run");
+        }, line -> { }));
     }
 
     @Test
     void sshTakesServerAndClientHostsRoundRobin() {
-        SshOptions ssh = parse("--on", "ssh", "--server-hosts", "bench@127.0.0.1", "--client-hosts",
+        Placement ssh = parse("--on", "ssh", "--server-hosts", "bench@127.0.0.1", "--client-hosts",
                 "127.0.0.2,bench@127.0.0.3");
         ssh.check();
         assertTrue(ssh.ssh());
@@ -60,5 +65,8 @@ class SshOptionsTest {
                 refusal("--on", "ssh", "--server-hosts", "127.0.0.1", "--client-hosts", "127.0.0.1:22"));
         assertEquals("option --ssh-identity: cannot read /nonexistent/key", refusal("--on", "ssh", "--server-hosts",
                 "127.0.0.1", "--client-hosts", "127.0.0.1", "--ssh-identity", "/nonexistent/key"));
+        assertEquals("options --namespace, --image, --pod-cpus, --server-node-selector and --client-node-selector"
+                + " apply with --on k8s", refusal("--image", "rpcbench:1"));
+        assertEquals("option --on k8s: give the suite's image with --image", refusal("--on", "k8s"));
     }
 }

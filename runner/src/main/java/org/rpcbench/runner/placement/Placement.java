@@ -1,4 +1,4 @@
-package org.rpcbench.runner.ssh;
+package org.rpcbench.runner.placement;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,15 +9,20 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.rpcbench.contract.Hosts;
+import org.rpcbench.runner.kubernetes.KubernetesCluster;
+import org.rpcbench.runner.kubernetes.KubernetesOptions;
+import org.rpcbench.runner.process.JvmExecutor;
+import org.rpcbench.runner.ssh.SshException;
+import org.rpcbench.runner.ssh.SshExecutor;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * Where a pair's or a run's JVMs run: here (the default), on hosts reached over SSH, servers on the server hosts
- * and clients on the client hosts, or in pods on Kubernetes (whose own options are
- * {@link org.rpcbench.runner.kubernetes.KubernetesOptions}). One mixin, so that a pair and run-all take the same
- * options.
+ * and clients on the client hosts, or in pods on Kubernetes (with the pods' own options). One mixin, so that a pair
+ * and run-all take the same options and open their executor the same way.
  */
-public final class SshOptions {
+public final class Placement {
 
     static final String LOCAL = "local";
     static final String SSH = "ssh";
@@ -44,6 +49,9 @@ public final class SshOptions {
             + " that holds every host's key (default: ssh's own); an unknown host key is refused")
     Path knownHosts;
 
+    @Mixin
+    KubernetesOptions pods = new KubernetesOptions();
+
     /** Whether the JVMs run on SSH hosts. */
     public boolean ssh() {
         return SSH.equals(on);
@@ -69,6 +77,7 @@ public final class SshOptions {
      * @throws IllegalArgumentException naming the option and what is wrong
      */
     public void check() {
+        pods.check(kubernetes());
         if (!LOCAL.equals(on) && !SSH.equals(on) && !KUBERNETES.equals(on)) {
             throw new IllegalArgumentException("option --on: '" + on + "' is not local, ssh or k8s");
         }
@@ -114,9 +123,30 @@ public final class SshOptions {
         return kubernetes() || new HashSet<>(clientHosts).size() > 1;
     }
 
-    /** Connects to the hosts and checks them (see {@link SshExecutor#open}). */
-    public SshExecutor open(String runId, Consumer<String> out) throws SshException, IOException,
-            InterruptedException {
-        return SshExecutor.open(serverHosts, clientHosts, identity, knownHosts, runId, out);
+    /** Whether any JVM runs elsewhere than on this machine. */
+    public boolean remote() {
+        return ssh() || kubernetes();
+    }
+
+    /**
+     * Opens the run's executor: this machine's, the SSH hosts (connected and checked, see {@link SshExecutor#open})
+     * or the cluster's pods, saying where on {@code out}.
+     *
+     * @param runId names the run's directory on each SSH host
+     * @throws IOException one line: a host or a cluster that cannot be used
+     */
+    public JvmExecutor.Session open(String runId, KubernetesCluster cluster, Consumer<String> out)
+            throws IOException, InterruptedException {
+        if (kubernetes()) {
+            return cluster.open(pods.settings(), out);
+        }
+        if (!ssh()) {
+            return JvmExecutor.LOCAL;
+        }
+        try {
+            return SshExecutor.open(serverHosts, clientHosts, identity, knownHosts, runId, out);
+        } catch (SshException e) {
+            throw new IOException(e.getMessage(), e);
+        }
     }
 }
