@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The SSH executor against real sshd servers: three "hosts", each a network namespace with its own sshd (its own
-# config, host key and authorized keys, made here), joined by a bridge to this machine, where the runner and its ssh
-# run. Bad options; a 1x2 run-all across two hosts with the wire check across them; a key refused; a host without
-# Java; a SIGTERM to the runner while its client measures; a host whose sshd dies mid-run (the full tier adds a 1x1
-# pair from the command line). After each: no JVM, session or wrapper left on any host. SKIP where namespaces or
-# sshd cannot be had (not root, no iproute2, no openssh-server). Ends with "N passed, N failed, N skipped".
+# config, host key and authorized keys, from tools/namespace-hosts.sh), joined by a bridge to this machine, where
+# the runner and its ssh run. Bad options; a 1x2 run-all across two hosts with the wire check across them; a key
+# refused; a host without Java; a SIGTERM to the runner while its client measures; a host whose sshd dies mid-run
+# (the full tier adds a 1x1 pair from the command line). After each: no JVM, session or wrapper left on any host.
+# SKIP where namespaces or sshd cannot be had (not root, no iproute2, no openssh-server). Ends with "N passed, N
+# failed, N skipped".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -14,11 +15,11 @@ EXITS_WITH_TIMEOUT=240
 # shellcheck source=tests/lib.sh
 . "$root/tests/lib.sh"
 
-bridge=rpcb-sshbr
-# where root's ssh sessions start, and the runs keep their directories
-root_home=$(getent passwd root | cut -d: -f6)
+# the hosts: tools/namespace-hosts.sh's, named and numbered apart from two-hosts.sh's
+name=rpcb-ssh
 prefix=10.233.0
 hosts=(1 2 3)
+hosts_dir=/run/rpcbench-hosts/$name
 declare -A sshd_pid=()
 
 check "--on ssh without hosts: exit 2, one line" \
@@ -45,22 +46,12 @@ if ! [ -x /usr/sbin/sshd ] || ! command -v ssh-keygen >/dev/null; then
 fi
 
 teardown() {
-    local n pid
     # a runner a failed check left: it stops what it started first
     if [ -n "${runner:-}" ] && kill -0 "$runner" 2>/dev/null; then
         kill -TERM "$runner"
         wait_for_exit "$runner" 60
     fi
-    for n in "${hosts[@]}"; do
-        for pid in $(ip netns pids "rpcb-ssh$n" 2>/dev/null); do
-            kill -KILL "$pid" 2>/dev/null
-        done
-        ip netns delete "rpcb-ssh$n" 2>/dev/null
-    done
-    ip link delete "$bridge" 2>/dev/null
-    # the hosts share this machine's files: a run directory the lost host could not remove is removed here
-    rm -rf "$root_home"/.rpcbench/*-"$prefix".[0-9]*
-    rmdir "$root_home/.rpcbench" 2>/dev/null
+    "$root/tools/namespace-hosts.sh" down --name "$name"
     rm -rf "$work"
 }
 trap teardown EXIT
@@ -73,66 +64,16 @@ if ! ip netns add "$probe" 2>"$work/probe"; then
 fi
 ip netns delete "$probe"
 
-# the hosts: a namespace each, a veth into the bridge here, an address on the bridge's network
-ip link add "$bridge" type bridge
-ip addr add "$prefix.254/24" dev "$bridge"
-ip link set "$bridge" up
+# three hosts, each with its sshd; host 3's sessions have no java on their PATH
+check "three hosts, each with its sshd listening" \
+    exits_with 0 "^host 3: root@$prefix.3, namespace ${name}3, sshd listening" "$work/up.out" -- \
+    "$root/tools/namespace-hosts.sh" up --name "$name" --subnet "$prefix" --without-java 3 "${#hosts[@]}"
 for n in "${hosts[@]}"; do
-    ip netns add "rpcb-ssh$n"
-    ip link add "rpcb-ssh$n" type veth peer name eth0 netns "rpcb-ssh$n"
-    ip link set "rpcb-ssh$n" master "$bridge" up
-    ip -n "rpcb-ssh$n" addr add "$prefix.$n/24" dev eth0
-    ip -n "rpcb-ssh$n" link set lo up
-    ip -n "rpcb-ssh$n" link set eth0 up
+    sshd_pid[$n]=$(cat "$hosts_dir/host$n.pid" 2>/dev/null)
 done
-
-# keys: the runner's, one no host accepts, and each host's own, all known in one known-hosts file
-ssh-keygen -q -t ed25519 -N "" -f "$work/runner_key"
+ssh_options=(--ssh-identity "$hosts_dir/key" --ssh-known-hosts "$hosts_dir/known_hosts")
+# a key no host takes
 ssh-keygen -q -t ed25519 -N "" -f "$work/stranger_key"
-cp "$work/runner_key.pub" "$work/authorized_keys"
-# host 3 has no java: its sessions' PATH is /usr/bin without java
-mkdir "$work/nojava-bin"
-for program in /usr/bin/*; do
-    [ "$(basename "$program")" = java ] || ln -s "$program" "$work/nojava-bin/"
-done
-mkdir -p /run/sshd
-for n in "${hosts[@]}"; do
-    ssh-keygen -q -t ed25519 -N "" -f "$work/host$n"
-    echo "$prefix.$n $(cat "$work/host$n.pub")" >>"$work/known_hosts"
-    path=/usr/local/bin:/usr/bin:/bin
-    [ "$n" -ne 3 ] || path=$work/nojava-bin
-    cat >"$work/sshd$n.conf" <<CONF
-ListenAddress $prefix.$n
-HostKey $work/host$n
-PidFile none
-AuthorizedKeysFile $work/authorized_keys
-PermitRootLogin prohibit-password
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
-SetEnv PATH=$path
-Subsystem sftp /usr/lib/openssh/sftp-server
-CONF
-    ip netns exec "rpcb-ssh$n" /usr/sbin/sshd -D -f "$work/sshd$n.conf" -E "$work/sshd$n.log" &
-    sshd_pid[$n]=$!
-    # stopped through its namespace, not as a job of this script
-    disown "$!"
-done
-ssh_options=(--ssh-identity "$work/runner_key" --ssh-known-hosts "$work/known_hosts")
-
-listening() {
-    local n
-    for n in "${hosts[@]}"; do
-        for _ in $(seq 1 20); do
-            ip netns exec "rpcb-ssh$n" bash -c "exec 3<>/dev/tcp/$prefix.$n/22" 2>/dev/null && continue 2
-            sleep 0.5
-        done
-        echo "  the sshd of host $n does not listen:" && sed 's/^/  | /' "$work/sshd$n.log"
-        return 1
-    done
-}
-check "three hosts, each with its sshd listening" listening
 
 # nothing of a run left on any host: in each namespace only its sshd's listener (a session's sshd, the wrapper, a
 # JVM or a JMH fork would be more); waits a little for the last session to close
@@ -194,7 +135,7 @@ fi
 check "a host that refuses the key: exit 1, one line naming it" \
     exits_with 1 "^benchmark.sh: cannot reach root@$prefix.1 over ssh: .*Permission denied \(publickey\)" \
     "$work/refused.out" -- "$root/benchmark.sh" --on ssh --server-hosts "root@$prefix.1" \
-    --client-hosts "root@$prefix.2" --ssh-identity "$work/stranger_key" --ssh-known-hosts "$work/known_hosts" \
+    --client-hosts "root@$prefix.2" --ssh-identity "$work/stranger_key" --ssh-known-hosts "$hosts_dir/known_hosts" \
     -p "$(free_port)" -a "$tiny" dubbo-kryo
 check "a host that refuses the key: one line of output" test "$(wc -l <"$work/refused.out")" -eq 1
 check "a host that refuses the key: nothing left" nothing_left
