@@ -1,28 +1,33 @@
 #!/usr/bin/env bash
-# Runs a pair across two emulated hosts on this machine: a server and a client network namespace joined by a veth
-# pair, optionally shaped to a link rate and delay; the runner starts the server in one and the client in the other.
+# Runs a pair across two emulated hosts on this machine with the runner's SSH executor, as across real machines: two
+# network namespaces with an sshd each (tools/namespace-hosts.sh), optionally shaped to a link rate and delay; the
+# runner reaches them over ssh, starts the server on one and the client on the other, and brings every file back.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-server_ns=rpcb-server client_ns=rpcb-client
-server_if=rpcb-srv client_if=rpcb-cli
-server_addr=10.231.0.1 client_addr=10.231.0.2
+namespace_hosts=$root/tools/namespace-hosts.sh
+hosts_name=rpcb-two subnet=10.231.0
+hosts_dir=/run/rpcbench-hosts/$hosts_name
+server_ns=${hosts_name}1 client_ns=${hosts_name}2
+server_addr=$subnet.1 client_addr=$subnet.2
+# held while a run is live, its runner included: a run that finds hosts and a free lock knows a killed run left them
+lock_file=/run/lock/rpcbench-two-hosts.lock
 
 usage() {
     cat <<USAGE
 usage: two-hosts.sh [--link RATE] [--delay TIME] [-p port] [-f result-file] [-a "client args"] <pair>
        two-hosts.sh --teardown
 
-Runs <pair>-server on $server_addr in namespace $server_ns and <pair>-client in $client_ns ($client_addr),
-joined by a veth pair; builds first, checks the link, stops the server and removes everything at the end.
-Needs root and iproute2.
+Runs <pair>-server on root@$server_addr and <pair>-client on root@$client_addr with benchmark.sh --on ssh: two
+hosts on this machine, network namespaces $server_ns and $client_ns with an sshd each, on a bridge here. Builds
+first, checks the link, stops both ends and removes everything at the end. Needs root, iproute2 and openssh-server.
 
   --link RATE   shape both directions to RATE (kbit, mbit or gbit, e.g. 1gbit)
   --delay TIME  add TIME one way in each direction (us or ms, e.g. 0.1ms; needs the kernel's netem)
   -p port       server port (default 8080)
   -f file       client: JMH result file (default results/<pair>-client-<UTC time>.json)
   -a args       client arguments, as benchmark.sh -a
-  --teardown    stop what a killed earlier run left in the $server_ns/$client_ns namespaces and remove them
+  --teardown    stop what a killed earlier run left on the $server_ns/$client_ns hosts and remove them
   -h            this help
 
 pairs: $(pairs | tr '\n' ' ')
@@ -46,84 +51,25 @@ pairs() {
     done
 }
 
-namespaces() {
-    ip netns list | awk -v a="$server_ns" -v b="$client_ns" '$1 == a || $1 == b { print $1 }'
-}
-
-alive() {
-    local pid
-    for pid in "$@"; do
-        kill -0 "$pid" 2>/dev/null && return 0
-    done
-    return 1
-}
-
-# stop_pids SECONDS PID...: SIGTERM, then SIGKILL to those still running after SECONDS
-stop_pids() {
-    local seconds=$1
-    shift
-    [ $# -gt 0 ] || return 0
-    kill -TERM "$@" 2>/dev/null || true
-    for _ in $(seq 1 $((seconds * 2))); do
-        alive "$@" || return 0
-        sleep 0.5
-    done
-    kill -KILL "$@" 2>/dev/null || true
-}
-
-# Deleting a namespace deletes its veth end, the peer and their qdiscs with it, once no process is left inside.
+# The runner stops what it started on the hosts (SIGTERM, then SIGKILL after 30 s; its JVMs stop when its ssh
+# sessions end); the hosts go with everything still in them.
 teardown() {
-    local ns pids
-    # the runner stops what it started in the namespaces; whatever is left there is stopped below
-    [ -z "${runner:-}" ] || stop_pids 30 "$runner"
-    for ns in $(namespaces); do
-        read -ra pids <<<"$(ip netns pids "$ns" | tr '\n' ' ')"
-        stop_pids 30 "${pids[@]}"
-        ip netns delete "$ns"
-    done
-    # a veth still in this namespace: a run killed between creating and moving it
-    if ip link show "$server_if" >/dev/null 2>&1; then
-        ip link delete "$server_if"
+    if [ -n "${runner:-}" ] && kill -0 "$runner" 2>/dev/null; then
+        kill -TERM "$runner" 2>/dev/null || true
+        for _ in $(seq 1 60); do
+            kill -0 "$runner" 2>/dev/null || break
+            sleep 0.5
+        done
+        kill -KILL "$runner" 2>/dev/null || true
     fi
-}
-
-# shape NS DEVICE: the qdisc for the asked rate and delay on the device's egress
-shape() {
-    local ns=$1 device=$2 qdisc error
-    # netem when a delay is asked for (it also paces a rate); tbf for a rate alone, since tbf is in every kernel
-    # build and netem often is a module that is missing. tbf's bucket holds 1 ms at the rate, its queue 10 ms
-    # (about a NIC's 1000-packet transmit queue at 1 Gbit/s); a packet over a full queue is dropped, as on a link.
-    if [ -n "$delay" ]; then
-        qdisc=(netem delay "$delay" ${link:+rate "$link"})
-    else
-        qdisc=(tbf rate "$link" burst "$(burst_bytes "$link")" latency 10ms)
-    fi
-    if ! error=$(tc -n "$ns" qdisc add dev "$device" root "${qdisc[@]}" 2>&1); then
-        case $error in
-            *"qdisc kind is unknown"*)
-                fail 1 "this kernel has no ${qdisc[0]} qdisc (module sch_${qdisc[0]}), so" \
-                    "$([ -n "$delay" ] && echo "--delay" || echo "--link") cannot be emulated here" ;;
-            *) fail 1 "tc qdisc add ${qdisc[*]} on $device failed: $error" ;;
-        esac
-    fi
-}
-
-# burst_bytes RATE: one millisecond at RATE, at least two full-size frames
-burst_bytes() {
-    local number=${1%%[kmg]bit} scale
-    case $1 in
-        *kbit) scale=1000 ;;
-        *mbit) scale=1000000 ;;
-        *gbit) scale=1000000000 ;;
-    esac
-    echo $(((number * scale / 8000) > 3028 ? number * scale / 8000 : 3028))
+    "$namespace_hosts" down --name "$hosts_name"
 }
 
 # Ping when installed; otherwise TCP round trips to the benchmark's port, which also proves that port is reachable.
 check_link() {
     if command -v ping >/dev/null; then
         ip netns exec "$client_ns" ping -q -c 5 -i 0.2 -W 2 "$server_addr" | tail -n 1 | sed 's/^/link: ping /' ||
-            fail 1 "no answer from $server_addr across the veth pair"
+            fail 1 "no answer from $server_addr across the link"
         return
     fi
     timeout 10 ip netns exec "$server_ns" python3 -c '
@@ -151,7 +97,7 @@ for _ in range(20):
 connection.close()
 print("link: TCP round trip to %s:%s min/median/max = %.3f/%.3f/%.3f ms (no ping installed)"
       % (sys.argv[1], sys.argv[2], min(rtts), statistics.median(rtts), max(rtts)))' "$server_addr" "$port" ||
-        { kill "$echo_pid" 2>/dev/null || true; fail 1 "no TCP answer from $server_addr:$port across the veth pair"; }
+        { kill "$echo_pid" 2>/dev/null || true; fail 1 "no TCP answer from $server_addr:$port across the link"; }
     wait "$echo_pid" || true
 }
 
@@ -182,47 +128,35 @@ if ! $teardown_only; then
 fi
 
 [ "$(id -u)" -eq 0 ] || fail 1 "network namespaces need root: run it as root (e.g. sudo ./two-hosts.sh ...)"
-command -v ip >/dev/null || fail 1 "needs iproute2 (ip and tc): apt-get install iproute2"
-command -v tc >/dev/null || fail 1 "needs iproute2 (ip and tc): apt-get install iproute2"
+command -v ip >/dev/null && command -v tc >/dev/null || fail 1 "needs iproute2 (ip and tc): apt-get install iproute2"
 if $teardown_only; then
-    teardown
-    echo "two-hosts.sh: no $server_ns/$client_ns namespace left"
+    "$namespace_hosts" down --name "$hosts_name"
+    echo "two-hosts.sh: no $server_ns/$client_ns host left"
     exit 0
 fi
-for ns in $(namespaces); do
-    [ -z "$(ip netns pids "$ns")" ] ||
-        fail 1 "namespace $ns is in use (pids $(ip netns pids "$ns" | paste -sd ' ')): another two-hosts.sh run" \
-            "is live; wait for it, or stop it with two-hosts.sh --teardown"
-    echo "two-hosts.sh: removing namespace $ns left by an earlier run" >&2
-done
-teardown
+command -v ssh >/dev/null && { command -v sshd >/dev/null || [ -x /usr/sbin/sshd ]; } ||
+    fail 1 "the hosts need OpenSSH's ssh and sshd: apt-get install openssh-server"
+exec {lock}>"$lock_file"
+flock -n "$lock" || fail 1 "another two-hosts.sh run is live: wait for it, or stop it with two-hosts.sh --teardown"
+if ip netns list | grep -Eq "^($server_ns|$client_ns)( |$)"; then
+    echo "two-hosts.sh: removing the hosts a killed run left" >&2
+    "$namespace_hosts" down --name "$hosts_name"
+fi
 
-# Built here, outside the namespaces, where Maven reaches its repositories; inside, the jars are then current.
+# Built before the hosts are up, so that a failed build leaves nothing to remove.
 "$root/benchmark.sh" -h "$pair" >/dev/null
 
 trap teardown EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-if ! error=$(ip netns add "$server_ns" 2>&1); then
-    fail 1 "cannot create network namespace $server_ns: $error (does this kernel or container allow them?)"
-fi
-ip netns add "$client_ns"
-ip link add "$server_if" netns "$server_ns" type veth peer name "$client_if" netns "$client_ns"
-ip -n "$server_ns" addr add "$server_addr/24" dev "$server_if"
-ip -n "$client_ns" addr add "$client_addr/24" dev "$client_if"
-for end in "$server_ns $server_if" "$client_ns $client_if"; do
-    read -r ns device <<<"$end"
-    ip -n "$ns" link set lo up
-    ip -n "$ns" link set "$device" up
-    [ -z "$link$delay" ] || shape "$ns" "$device"
-done
-echo "link: $server_ns $server_addr <-> $client_ns $client_addr over veth, shaping each way:" \
-    "$([ -n "$link$delay" ] && tc -n "$server_ns" qdisc show dev "$server_if" | head -n 1 || echo none)"
+"$namespace_hosts" up --name "$hosts_name" --subnet "$subnet" ${link:+--link "$link"} ${delay:+--delay "$delay"} 2
 check_link
 
-# The runner's pair: the server in its namespace until its ready record, the client in the other, then the server
-# stopped. In the background, so that a SIGTERM to this script ends the wait at once and the trap tears down.
-"$root/benchmark.sh" --server-netns "$server_ns" --client-netns "$client_ns" -s "$server_addr" -p "$port" \
+# The runner over ssh: the server on its host until its ready record, the client on the other, then the server
+# stopped and every file back here. In the background, so that a SIGTERM to this script ends the wait at once and
+# the trap tears down.
+"$root/benchmark.sh" --on ssh --server-hosts "root@$server_addr" --client-hosts "root@$client_addr" \
+    --ssh-identity "$hosts_dir/key" --ssh-known-hosts "$hosts_dir/known_hosts" -p "$port" \
     ${result_file:+-f "$result_file"} -a "$client_args" "$pair" &
 runner=$!
 status=0
