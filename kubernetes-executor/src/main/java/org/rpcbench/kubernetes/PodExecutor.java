@@ -78,9 +78,9 @@ public final class PodExecutor implements KubernetesCluster.Pods {
     @Override
     public RunningJvm start(JvmLauncher launcher, String name, JvmLauncher.Jvm jvm, int instance, Path outputFile,
             Consumer<String> listener) throws IOException {
-        if (jvm.mainClass() != null || jvm.netns() != null || jvm.cpus() != null) {
-            throw new IOException(name + ": a pod runs a module's jar on the pod's CPUs, without a main class,"
-                    + " network namespace or CPU list of its own");
+        if (jvm.mainClass() != null || jvm.cpus() != null) {
+            throw new IOException(name + ": a pod runs a module's jar on the pod's CPUs, without a main class or CPU"
+                    + " list of its own");
         }
         PodFiles files = new PodFiles(jvm.args(), launcher.workingDirectory());
         Pod manifest = PodManifests.pod(run, new PodJvm(jvm.module(), jvm.role(), instance, files.args(), cpus));

@@ -86,7 +86,7 @@ class PodExecutorTest {
 
     private PairRun pairRun(TestKubelet.Behaviour behaviour) throws IOException {
         return new PairRun(launcher(behaviour), new PairRun.Plan(PAIR, "127.0.0.1", 8080, null, Topology.SINGLE,
-                List.of("--threads", "1"), List.of(), null, Duration.ofMinutes(1), null, null, null, null, false),
+                List.of("--threads", "1"), List.of(), null, Duration.ofMinutes(1), null, null, false),
                 new RunDirectory(runDirectory, PAIR, Topology.SINGLE, RunDirectory.JMH));
     }
 

@@ -125,14 +125,6 @@ public final class Launcher implements Callable<Integer> {
                     + " whole; -a --help lists them)")
     String moduleArgs = "";
 
-    @Option(names = "--server-netns", paramLabel = "ns", description = "pair: run the server in this network"
-            + " namespace (two-hosts.sh sets it)")
-    String serverNetns;
-
-    @Option(names = "--client-netns", paramLabel = "ns", description = "pair: run the client in this network"
-            + " namespace (two-hosts.sh sets it)")
-    String clientNetns;
-
     /** pair: the server's and the client's CPUs. */
     @Mixin
     CpuPinning cpus = new CpuPinning();
@@ -244,9 +236,6 @@ public final class Launcher implements Callable<Integer> {
         if (resultFile != null && !Suite.isClient(module) && !suite().pairs().contains(module)) {
             return usage("option -f applies to a client, not to " + module);
         }
-        if ((serverNetns != null || clientNetns != null) && !suite().pairs().contains(module)) {
-            return usage("options --server-netns and --client-netns apply to a pair, not to " + module);
-        }
         if (cpus.pinned() && !suite().pairs().contains(module)) {
             return usage("options " + CpuPinning.SERVER_CPUS + " and " + CpuPinning.CLIENT_CPUS + " apply to a pair,"
                     + " not to " + module + " (run it under taskset -c)");
@@ -261,9 +250,8 @@ public final class Launcher implements Callable<Integer> {
         if (remote && !suite().pairs().contains(module)) {
             return usage("option --on " + placement.on() + " applies to a pair, not to " + module);
         }
-        if (remote && (serverNetns != null || clientNetns != null || registry != null)) {
-            return usage("option --on " + placement.on() + ": the hosts are the namespaces, and a registry across hosts"
-                    + " is not there yet; drop --server-netns, --client-netns and -r");
+        if (remote && registry != null) {
+            return usage("option --on " + placement.on() + ": a registry across hosts is not there yet; drop -r");
         }
         if (placement.kubernetes() && (jvmOptions.given() || cpus.pinned())) {
             return usage("option --on k8s: the pods run the image's java with the role's flags on --pod-cpus; drop"
@@ -409,7 +397,7 @@ public final class Launcher implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PairRun pairRun = new PairRun(launcher,
                 new PairRun.Plan(module, host, port(), registry, Topology.SINGLE, clientArgs, List.of(), null,
-                        UNTIL_IT_ENDS, serverNetns, clientNetns, cpus.serverCpus(), cpus.clientCpus(), profiling()),
+                        UNTIL_IT_ENDS, cpus.serverCpus(), cpus.clientCpus(), profiling()),
                 new ConsoleFiles(logs, module, stamp, result, results()));
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), received -> {

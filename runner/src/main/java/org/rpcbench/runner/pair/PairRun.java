@@ -36,7 +36,7 @@ import org.rpcbench.runner.process.RunningJvm;
  * One pair, start to end: its servers started and awaited by their ready records, its clients run to the end
  * against them, the servers stopped. With a fault, the first server is signalled while the clients run. The one
  * place where "start the server, wait until it serves, run the client, stop the server" is written: benchmark.sh
- * {@code <pair>}, run-all and two-hosts.sh all come here.
+ * {@code <pair>} and run-all (on this machine or on hosts, two-hosts.sh's included) all come here.
  */
 public final class PairRun {
 
@@ -70,13 +70,12 @@ public final class PairRun {
      * @param clientArgs the clients' own options (the runner adds where the servers are and where the records go)
      * @param serverArgs more options for every server, after the runner's own
      * @param fault what happens to the first server while the clients run, or null
-     * @param serverNetns, clientNetns network namespaces to run servers and clients in, or null
      * @param serverCpus, clientCpus CPU lists (taskset -c) to run servers and clients on, or null: anywhere
      * @param profile whether every server and client records CPU and allocation samples, turned into flame graphs
      */
     public record Plan(String pair, String host, int port, String registry, Topology topology,
-            List<String> clientArgs, List<String> serverArgs, Fault fault, Duration clientTimeout, String serverNetns,
-            String clientNetns, String serverCpus, String clientCpus, boolean profile) {
+            List<String> clientArgs, List<String> serverArgs, Fault fault, Duration clientTimeout, String serverCpus,
+            String clientCpus, boolean profile) {
 
         /** Whether the clients run the open-loop load, whose results are not JMH's. */
         boolean openLoop() {
@@ -403,8 +402,7 @@ public final class PairRun {
             args.addAll(List.of(OptionNames.PROFILE, files.serverProfile(index).toString()));
         }
         args.addAll(plan.serverArgs());
-        return JvmLauncher.Jvm.of(plan.pair() + "-server", JvmRole.SERVER, args)
-                .inNamespace(plan.serverNetns()).onCpus(plan.serverCpus());
+        return JvmLauncher.Jvm.of(plan.pair() + "-server", JvmRole.SERVER, args).onCpus(plan.serverCpus());
     }
 
     /** The address server {@code index} is told to bind: its host's where the executor places it. */
@@ -459,8 +457,7 @@ public final class PairRun {
         if (plan.profile() && plan.jmh()) {
             args.addAll(List.of(OptionNames.PROFILE, files.clientProfiles(index).toString()));
         }
-        return JvmLauncher.Jvm.of(plan.pair() + "-client", JvmRole.CLIENT, args).inNamespace(plan.clientNetns())
-                .onCpus(plan.clientCpus());
+        return JvmLauncher.Jvm.of(plan.pair() + "-client", JvmRole.CLIENT, args).onCpus(plan.clientCpus());
     }
 
     private RunRecord.Consumer consumer(int index, Integer exit, Long faultAt) {

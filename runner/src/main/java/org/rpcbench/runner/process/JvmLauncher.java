@@ -13,9 +13,8 @@ import org.rpcbench.contract.LauncherWatch;
 /**
  * Starts the suite's JVMs: the flags of the role, then the module's jar and its arguments, every argument as it is
  * (never through a shell). Each JVM is told this runner's pid, and stops when the runner is gone. A CPU list,
- * where one is given, prefixes the command with {@code taskset -c}; a network namespace with {@code ip netns exec},
- * so the same runner drives a pair across two emulated hosts. A run may give the servers and the clients a JDK of
- * their own and more flags; a client hands its flags on to its JMH forks, which run on its JDK.
+ * where one is given, prefixes the command with {@code taskset -c}. A run may give the servers and the clients a JDK
+ * of their own and more flags; a client hands its flags on to its JMH forks, which run on its JDK.
  *
  * @param suite the modules and their jars
  * @param workingDirectory where the JVMs run: their relative paths (results/, logs/) resolve from here
@@ -35,25 +34,21 @@ public record JvmLauncher(Suite suite, Path workingDirectory, JvmSettings server
     }
 
     /**
-     * One JVM to start: a module's main (or {@code mainClass} in its jar), in a role, with its arguments, in a
-     * network namespace and on a list of CPUs where these are not null.
+     * One JVM to start: a module's main (or {@code mainClass} in its jar), in a role, with its arguments, on a list
+     * of CPUs where that is not null.
      */
-    public record Jvm(String module, String mainClass, JvmRole role, List<String> args, String netns, String cpus) {
+    public record Jvm(String module, String mainClass, JvmRole role, List<String> args, String cpus) {
 
         public static Jvm of(String module, JvmRole role, List<String> args) {
             return of(module, null, role, args);
         }
 
         public static Jvm of(String module, String mainClass, JvmRole role, List<String> args) {
-            return new Jvm(module, mainClass, role, args, null, null);
-        }
-
-        public Jvm inNamespace(String namespace) {
-            return new Jvm(module, mainClass, role, args, namespace, cpus);
+            return new Jvm(module, mainClass, role, args, null);
         }
 
         public Jvm onCpus(String cpuList) {
-            return new Jvm(module, mainClass, role, args, netns, cpuList);
+            return new Jvm(module, mainClass, role, args, cpuList);
         }
     }
 
@@ -78,16 +73,8 @@ public record JvmLauncher(Suite suite, Path workingDirectory, JvmSettings server
 
     /** The command line of a JVM here. */
     List<String> command(Jvm jvm) {
-        List<String> command = new ArrayList<>();
-        if (jvm.cpus() != null) {
-            command.addAll(CpuPinning.tasksetPrefix(jvm.cpus()));
-        }
-        if (jvm.netns() != null) {
-            command.addAll(List.of("ip", "netns", "exec", jvm.netns()));
-        }
-        command.addAll(command(jvm.onCpus(null), settings(jvm.role()).javaLauncher().toString(),
-                suite.runnableJar(jvm.module()).toString(), true));
-        return command;
+        return command(jvm, settings(jvm.role()).javaLauncher().toString(), suite.runnableJar(jvm.module()).toString(),
+                true);
     }
 
     /**

@@ -568,7 +568,7 @@ public final class RunAllCommand implements Callable<Integer> {
             Status status = new Status(i + 1, entries.size(), entry.name(), start, pairsDone);
             PairRun pairRun = new PairRun(entry.setting() == null ? jvms : jvms.withServers(entry.setting().servers()),
                     new PairRun.Plan(entry.pair(), host, port, registry, topology(), clientArgs(),
-                            ArgumentWords.split(serverArgs), fault(), clientTimeout(), null, null, cpus.serverCpus(),
+                            ArgumentWords.split(serverArgs), fault(), clientTimeout(), cpus.serverCpus(),
                             cpus.clientCpus(), profile),
                     new RunDirectory(dir, entry.name(), topology(), load()));
             current.set(pairRun);

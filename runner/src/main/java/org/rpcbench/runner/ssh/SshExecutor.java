@@ -144,7 +144,7 @@ public final class SshExecutor implements JvmExecutor.Session {
             JvmSettings settings = launcher.settings(jvm.role());
             String java = settings.javaHome() == null ? "java" : settings.javaLauncher().toString();
             List<String> command = launcher.command(new JvmLauncher.Jvm(jvm.module(), jvm.mainClass(), jvm.role(),
-                    args, null, jvm.cpus()), java, jar, false);
+                    args, jvm.cpus()), java, jar, false);
             StringBuilder shell = new StringBuilder("exec sh -c ").append(SshHost.quote(WRAPPER))
                     .append(" rpcbench-jvm ").append(SshHost.quote(workingDirectory));
             for (String word : command) {
