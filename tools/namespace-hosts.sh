@@ -145,9 +145,8 @@ up() {
     cp "$state/key.pub" "$state/authorized_keys"
     if [ -n "$without_java" ]; then
         mkdir "$state/nojava-bin"
-        for path in /usr/bin/*; do
-            [ "$(basename "$path")" = java ] || ln -s "$path" "$state/nojava-bin/"
-        done
+        ln -s /usr/bin/* "$state/nojava-bin/"
+        rm -f "$state/nojava-bin/java"
     fi
     # sshd's privilege separation directory
     mkdir -p /run/sshd
