@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The SSH executor against real sshd servers: three "hosts", each a network namespace with its own sshd (its own
 # config, host key and authorized keys, made here), joined by a bridge to this machine, where the runner and its ssh
-# run. Bad options; a 1x2 run-all across two hosts with the wire check across them; a key refused; a host without
-# Java; a SIGTERM to the runner while its client measures; a host whose sshd dies mid-run (the full tier adds a 1x1
-# pair from the command line). After each: no JVM, session or wrapper left on any host. SKIP where namespaces or
-# sshd cannot be had (not root, no iproute2, no openssh-server). Ends with "N passed, N failed, N skipped".
+# run. Bad options; a 1x2 run-all across two hosts with the wire check across them; a soak across two hosts, the
+# server's series read over the network; a key refused; a host without Java; a SIGTERM to the runner while its client
+# measures; a host whose sshd dies mid-run (the full tier adds a 1x1 pair from the command line). After
+# each: no JVM, session or wrapper left on any host. SKIP where namespaces or sshd cannot be had (not root, no
+# iproute2, no openssh-server). Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -177,6 +178,29 @@ came_back() {
 check "run-all 1x2: the server's log and stop record, each client's result and table came back" \
     came_back dubbo-kryo-server.log dubbo-kryo-server.stop.json dubbo-kryo-consumer1.json dubbo-kryo-consumer2.json.md
 check "run-all 1x2: nothing left on the hosts" nothing_left
+
+# a soak across hosts: the client on host 2 judges the server on host 1 from the series that server serves at its
+# address, not from a file (each host's run directory is its own); both series come back to the run directory
+soak_across() {
+    local run=$work/run-soak judged
+    check "run-all --soak across two hosts: exit 0, both JVMs judged" \
+        exits_with 0 "soak verdict: passed" "$work/soak.out" -- "$root/benchmark.sh" run-all --on ssh \
+        --server-hosts "root@$prefix.1" --client-hosts "root@$prefix.2" "${ssh_options[@]}" --pairs dubbo-kryo \
+        -p "$(free_port)" --soak 8s -a "--soak-warmup 2s --sample-every 1s" --out "$run"
+    judged="(lambda s: [j['jvm'] for j in s['jvms']] == ['client', 'server'] and s['answered'] > 0"
+    judged+=" and s['errors'] == 0 and all(j['samples'] >= 3 and j['checks'] for j in s['jvms'])"
+    judged+=" and '-$prefix.1/' in s['jvms'][1]['samplesFile'])(pair['consumers'][0]['soak'])"
+    check "run-all --soak across hosts: the server's series judged as its host served it" \
+        run_json "$run/run.json" "$judged"
+    check "run-all --soak across hosts: the server served it at its host's address" \
+        grep -rqE "served at http://$prefix\.1:[0-9]+/" "$run"
+    check "run-all --soak across hosts: the server's series came back, a sample a second" \
+        record_check --as jvm-samples "$run/dubbo-kryo-server.jvm.jsonl" 'len(r) >= 6'
+    check "run-all --soak across hosts: the client's series came back, with its calls" \
+        record_check --as jvm-samples "$run/dubbo-kryo-client.jvm.jsonl" 'sum(x["load"]["calls"] for x in r) > 0'
+    check "run-all --soak across hosts: nothing left on the hosts" nothing_left
+}
+soak_across
 
 if in_full_tier "a 1x1 pair from the command line"; then
     port=$(free_port)
