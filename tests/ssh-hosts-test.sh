@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The SSH executor against real sshd servers: three "hosts", each a network namespace with its own sshd (its own
 # config, host key and authorized keys, from tools/namespace-hosts.sh), joined by a bridge to this machine, where
-# the runner and its ssh run. Bad options; a 1x2 run-all across two hosts with the wire check across them; a key
-# refused; a host without Java; a SIGTERM to the runner while its client measures; a host whose sshd dies mid-run
-# (the full tier adds a 1x1 pair from the command line). After each: no JVM, session or wrapper left on any host.
-# SKIP where namespaces or sshd cannot be had (not root, no iproute2, no openssh-server). Ends with "N passed, N
-# failed, N skipped".
+# the runner and its ssh run. Bad options; a 1x2 run-all across two hosts with the wire check across them; a soak
+# across two hosts, the server's series read over the network; a key refused; a host without Java; a SIGTERM to the
+# runner while its client measures; a host whose sshd dies mid-run (the full tier adds a 1x1 pair from the command
+# line and an ab run across two hosts). After each: no JVM, session or wrapper left on any host. SKIP where
+# namespaces or sshd cannot be had (not root, no iproute2, no openssh-server). Ends with "N passed, N failed, N
+# skipped".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -30,6 +31,10 @@ check "hosts without --on ssh: exit 2" \
     "$work/out" -- "$root/benchmark.sh" --server-hosts 10.233.0.1 --client-hosts 10.233.0.2 dubbo-kryo
 check "--on elsewhere: exit 2" \
     exits_with 2 "option --on: 'k9s' is not local, ssh or k8s" "$work/out" -- "$root/benchmark.sh" --on k9s dubbo-kryo
+check "ab --duet on hosts: exit 2, one line" \
+    exits_with 2 "error: --duet splits this machine's CPUs between the sides; on hosts each side runs alone" \
+    "$work/out" -- "$root/benchmark.sh" ab --duet --on ssh --server-hosts 10.233.0.1 --client-hosts 10.233.0.2 \
+    "$root" "$root"
 check "--on ssh with two providers: exit 2, says why" \
     exits_with 2 "option --on ssh: runs one provider a pair" "$work/out" -- "$root/benchmark.sh" run-all --on ssh \
     --server-hosts 10.233.0.1 --client-hosts 10.233.0.2 --topology 2x1 --pairs dubbo-kryo
@@ -118,6 +123,63 @@ came_back() {
 check "run-all 1x2: the server's log and stop record, each client's result and table came back" \
     came_back dubbo-kryo-server.log dubbo-kryo-server.stop.json dubbo-kryo-consumer1.json dubbo-kryo-consumer2.json.md
 check "run-all 1x2: nothing left on the hosts" nothing_left
+
+# a soak across hosts: the client on host 2 judges the server on host 1 from the series that server serves at its
+# address, not from a file (each host's run directory is its own); both series come back to the run directory
+soak_across() {
+    local run=$work/run-soak judged
+    check "run-all --soak across two hosts: exit 0, both JVMs judged" \
+        exits_with 0 "soak verdict: passed" "$work/soak.out" -- "$root/benchmark.sh" run-all --on ssh \
+        --server-hosts "root@$prefix.1" --client-hosts "root@$prefix.2" "${ssh_options[@]}" --pairs dubbo-kryo \
+        -p "$(free_port)" --soak 8s -a "--soak-warmup 2s --sample-every 1s" --out "$run"
+    judged="(lambda s: [j['jvm'] for j in s['jvms']] == ['client', 'server'] and s['answered'] > 0"
+    judged+=" and s['errors'] == 0 and all(j['samples'] >= 3 and j['checks'] for j in s['jvms'])"
+    judged+=" and '-$prefix.1/' in s['jvms'][1]['samplesFile'])(pair['consumers'][0]['soak'])"
+    check "run-all --soak across hosts: the server's series judged as its host served it" \
+        run_json "$run/run.json" "$judged"
+    check "run-all --soak across hosts: the server served it at its host's address" \
+        grep -rqE "served at http://$prefix\.1:[0-9]+/" "$run"
+    check "run-all --soak across hosts: the server's series came back, a sample a second" \
+        record_check --as jvm-samples "$run/dubbo-kryo-server.jvm.jsonl" 'len(r) >= 6'
+    check "run-all --soak across hosts: the client's series came back, with its calls" \
+        record_check --as jvm-samples "$run/dubbo-kryo-client.jvm.jsonl" 'sum(x["load"]["calls"] for x in r) > 0'
+    check "run-all --soak across hosts: nothing left on the hosts" nothing_left
+}
+soak_across
+
+# ab across hosts (full tier: six run-alls over ssh, about a minute each here): the shortest trials
+# tests/ab-test.sh runs (three saturated trials of getUser, no confirmation), the servers on host 1 and the clients
+# on host 2, each side's runner copying its own jars there; the candidate's servers spend 2 ms more in each getUser,
+# which the gate flags from what came back
+ab_across() {
+    local ab=$work/ab
+    EXITS_WITH_TIMEOUT=900 check "ab across two hosts: the candidate's 2 ms more per getUser is a regression, exit 1" \
+        exits_with 1 "\*\*Gate: failed\*\*" "$work/ab.out" -- "$root/benchmark.sh" ab --saturated --on ssh \
+        --server-hosts "root@$prefix.1" --client-hosts "root@$prefix.2" "${ssh_options[@]}" -p "$(free_port)" \
+        --trials 3 --confirm-trials 0 --pairs dubbo-kryo --seed 7 --out "$ab" --threshold 60 --cpu-threshold 200 \
+        --alloc-threshold 10 --candidate-server-args "--inject-cost getUser:2ms" \
+        -a "--benchmarks getUser --warmupIterations 0 --measurementIterations 1 --measurementTime 1" "$root" "$root"
+    check "ab across hosts: getUser's throughput regressed, judged on three trials" \
+        record_check --names 'regressed = {(l["benchmark"].rsplit(".", 1)[-1], l["metric"]) for l in r["lines"] if l["verdict"] == "regression"}' \
+        "$ab/verdict.json" '("getUser", "score") in regressed and not r["passed"] and r["trials"] == 3'
+    check "ab across hosts: every trial's server ran on host 1 and its client on host 2" \
+        env PYTHONPATH="$root/tests" python3 - "$ab" "root@$prefix.1" "root@$prefix.2" <<'PY'
+import sys
+import record
+ab, server, client = sys.argv[1:]
+r = record.read(ab + "/ab.json")
+assert len(r["trials"]) == 3, r["trials"]
+for t in r["trials"]:
+    for side in ("baseline", "candidate"):
+        pair = record.read(ab + "/" + t[side + "Run"] + "/run.json")["pairs"][0]
+        assert [p["machine"]["host"] for p in pair["providers"]] == [server], (t, side)
+        assert [c["machine"]["host"] for c in pair["consumers"]] == [client], (t, side)
+PY
+    check "ab across hosts: nothing left on the hosts" nothing_left
+}
+if in_full_tier "ab across two hosts"; then
+    ab_across
+fi
 
 if in_full_tier "a 1x1 pair from the command line"; then
     port=$(free_port)

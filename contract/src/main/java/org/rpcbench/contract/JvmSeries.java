@@ -75,25 +75,30 @@ public final class JvmSeries implements AutoCloseable {
      * @throws UncheckedIOException when the file cannot be read, or a line before the last is not a sample
      */
     public static List<JvmSample> read(Path file) {
-        List<JvmSample> samples = new ArrayList<>();
         try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            String pending = null;
-            while ((line = reader.readLine()) != null) {
-                if (pending != null) {
-                    samples.add(RecordFiles.JSON.readValue(pending, JvmSample.class));
-                }
-                pending = line.isBlank() ? null : line;
-            }
-            if (pending != null) {
-                try {
-                    samples.add(RecordFiles.JSON.readValue(pending, JvmSample.class));
-                } catch (JsonProcessingException e) {
-                    // the writer was stopped in the middle of its last line
-                }
-            }
+            return read(reader);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The samples of a series as its lines come, the same way as {@link #read(Path)}. */
+    static List<JvmSample> read(BufferedReader reader) throws IOException {
+        List<JvmSample> samples = new ArrayList<>();
+        String line;
+        String pending = null;
+        while ((line = reader.readLine()) != null) {
+            if (pending != null) {
+                samples.add(RecordFiles.JSON.readValue(pending, JvmSample.class));
+            }
+            pending = line.isBlank() ? null : line;
+        }
+        if (pending != null) {
+            try {
+                samples.add(RecordFiles.JSON.readValue(pending, JvmSample.class));
+            } catch (JsonProcessingException e) {
+                // the writer was stopped in the middle of its last line
+            }
         }
         return samples;
     }

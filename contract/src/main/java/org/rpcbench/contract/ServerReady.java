@@ -16,9 +16,11 @@ import java.util.Map;
  * @param details what else a stack states about how it serves (thread pools, frame sizes), in print order
  * @param log the stack's log file
  * @param pid the server's process id
+ * @param samples where a soaked server serves its JVM samples ({@link JvmSeriesFeed#address()}), or null
  */
 public record ServerReady(String stack, String host, int port, String protocol, String serialization,
-        String registry, Map<String, String> versions, Map<String, String> details, String log, long pid) {
+        String registry, Map<String, String> versions, Map<String, String> details, String log, long pid,
+        String samples) {
 
     public static final String CONSOLE_PREFIX = "rpcbench server ready: ";
 

@@ -73,6 +73,7 @@ public record SoakReport(long startEpochMillis, long endEpochMillis, long length
      * One JVM's verdict.
      *
      * @param jvm "client", or the server's samples file name
+     * @param samplesFile the series' file where its JVM wrote it (a server's on its own machine)
      * @param samples how many samples fell in the measured window
      */
     public record JvmVerdict(String jvm, String samplesFile, int samples, List<Check> checks) {

@@ -46,7 +46,7 @@ class RecordFilesTest {
         Map<String, String> details = new LinkedHashMap<>();
         details.put("threads", "200");
         ServerReady ready = new ServerReady("dubbo", "127.0.0.1", 8080, "dubbo", "kryo", null,
-                proof().versions(), details, "/tmp/server.log", 42);
+                proof().versions(), details, "/tmp/server.log", 42, null);
         assertEquals(ready, roundTrip(ready, ServerReady.class));
         assertEquals("rpcbench server ready: host=127.0.0.1 port=8080 protocol=dubbo serialization=kryo registry=none"
                 + " dubbo=3.3.6 java=Temurin 25+36 threads=200 log=/tmp/server.log", ready.consoleLine());

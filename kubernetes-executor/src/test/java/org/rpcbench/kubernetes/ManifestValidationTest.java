@@ -45,7 +45,7 @@ class ManifestValidationTest {
 
     static ServerReady ready(String host) {
         return new ServerReady("dubbo", host, 8080, "dubbo", "kryo", null, Map.of("dubbo", "3.3.6"), Map.of(),
-                "logs/server.log", 1);
+                "logs/server.log", 1, null);
     }
 
     /** The Kubernetes project's models read it, or throw for a field they do not define or a missing one. */

@@ -381,7 +381,7 @@ class ReportTest {
             String collector = setting.equals("g1") ? "G1" : "Parallel";
             matrix.put(setting, new JvmSettings(null, "17.0.15", List.of("-XX:+Use" + collector + "GC")));
             ServerReady ready = new ServerReady("dubbo", "127.0.0.1", 8080, "dubbo", "kryo", null,
-                    Map.of("dubbo", "3.3.6", "gc", collector), Map.of(), null, 1);
+                    Map.of("dubbo", "3.3.6", "gc", collector), Map.of(), null, 1, null);
             pairs.add(new RunRecord.Pair(name, "dubbo", "dubbo", "kryo", RunRecord.Pair.PASSED, null, name + ".json",
                     null, null, 60.0, "1x1", null, List.of(new RunRecord.Provider(8080, null, ready, null, null)),
                     List.of(), List.of(), List.of()));

@@ -2,6 +2,7 @@ package org.rpcbench.server;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -13,6 +14,7 @@ import org.rpcbench.api.UserService;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.Hosts;
+import org.rpcbench.contract.JvmSeriesFeed;
 import org.rpcbench.contract.LauncherWatch;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFileOptions;
@@ -172,9 +174,6 @@ public final class BenchmarkServer {
             records.writeStopped(Stopped.failed(ExitCode.FAILED, e.getMessage()));
             return ExitCode.FAILED;
         }
-        ServerReady ready = new ServerReady(stack.name(), host, port, running.protocol(), running.serialization(),
-                running.registry(), running.versions(), running.details(), logFile.toString(),
-                ProcessHandle.current().pid());
         ProfileRecording recording;
         try {
             recording = profile == null ? null : ProfileRecording.start(profile);
@@ -187,6 +186,23 @@ public final class BenchmarkServer {
         // the series exists before the ready record: a soaking client checks its --server-samples file at once
         JvmSampler sampler = jvmSamples == null ? null
                 : JvmSampler.start(jvmSamples, sampleInterval(), null, liveSetInterval());
+        JvmSeriesFeed feed;
+        try {
+            // served at the address the clients reach: they judge it from wherever they run
+            feed = jvmSamples == null ? null : JvmSeriesFeed.serve(jvmSamples, host);
+        } catch (UncheckedIOException e) {
+            err.println("error: " + e.getMessage());
+            sampler.close();
+            if (recording != null) {
+                recording.close();
+            }
+            running.close();
+            records.writeStopped(Stopped.failed(ExitCode.FAILED, e.getMessage()));
+            return ExitCode.FAILED;
+        }
+        ServerReady ready = new ServerReady(stack.name(), host, port, running.protocol(), running.serialization(),
+                running.registry(), running.versions(), running.details(), logFile.toString(),
+                ProcessHandle.current().pid(), feed == null ? null : feed.address());
         records.writeReady(ready);
         out.println(ready.consoleLine());
         if (stall != null) {
@@ -200,7 +216,8 @@ public final class BenchmarkServer {
         }
         if (jvmSamples != null) {
             out.println("jvm samples: every " + Durations.format(sampleInterval()) + (liveSetInterval() == null ? ""
-                    : ", the live set every " + Durations.format(liveSetInterval())) + " to " + jvmSamples);
+                    : ", the live set every " + Durations.format(liveSetInterval())) + " to " + jvmSamples
+                    + ", served at " + feed.address());
         }
         if (recording != null) {
             out.println("profile: " + recording.tool() + " to " + recording.file());
@@ -209,6 +226,7 @@ public final class BenchmarkServer {
 
         stop.await();
         if (sampler != null) {
+            feed.close();
             sampler.close();
         }
         if (recording != null) {

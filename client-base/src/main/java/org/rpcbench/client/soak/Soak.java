@@ -1,5 +1,6 @@
 package org.rpcbench.client.soak;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.rpcbench.client.options.values.OpenLoopCall;
 import org.rpcbench.client.server.ServerWatch;
 import org.rpcbench.contract.JvmSample;
 import org.rpcbench.contract.JvmSeries;
+import org.rpcbench.contract.JvmSeriesFeed;
 import org.rpcbench.contract.SoakReport;
 import org.rpcbench.soak.JvmSampler;
 
@@ -56,13 +58,21 @@ final class Soak {
         clientChecks.addAll(judge.jvmChecks(own));
         verdicts.add(new SoakReport.JvmVerdict("client", samples.toString(),
                 judge.window(own).size(), clientChecks));
-        List<Path> servers = settings.serverSamples();
-        for (int i = 0; i < servers.size(); i++) {
-            List<JvmSample> series = JvmSeries.read(servers.get(i));
-            verdicts.add(new SoakReport.JvmVerdict(servers.size() == 1 ? "server" : "server " + (i + 1),
-                    servers.get(i).toString(), judge.window(series).size(), judge.jvmChecks(series)));
-        }
         List<String> broken = new ArrayList<>();
+        List<String> servers = settings.serverSamples();
+        for (int i = 0; i < servers.size(); i++) {
+            String server = servers.size() == 1 ? "server" : "server " + (i + 1);
+            List<JvmSample> series;
+            try {
+                series = JvmSeriesFeed.read(servers.get(i));
+            } catch (UncheckedIOException e) {
+                // served by a server that is gone by now: the rest is still judged
+                broken.add(server + " not judged: " + e.getMessage());
+                continue;
+            }
+            verdicts.add(new SoakReport.JvmVerdict(server, JvmSeriesFeed.fileOf(servers.get(i)),
+                    judge.window(series).size(), judge.jvmChecks(series)));
+        }
         if (load.serverGone() != null) {
             broken.add(load.serverGone() + "; the soak stopped calling it");
         }

@@ -35,6 +35,7 @@ import org.rpcbench.runner.Launcher;
 import org.rpcbench.runner.arguments.ArgumentWords;
 import org.rpcbench.runner.arguments.ModuleArguments;
 import org.rpcbench.runner.pair.Progress;
+import org.rpcbench.runner.placement.Placement;
 import org.rpcbench.runner.process.ChildProcess;
 import org.rpcbench.runner.process.CpuPinning;
 import org.rpcbench.runner.process.JvmOptions;
@@ -173,6 +174,13 @@ public final class AbCommand implements Callable<Integer> {
     /** Passed to both sides' run-all alike; a side from before these options refuses them. */
     @Mixin
     CpuPinning cpus = new CpuPinning();
+
+    /**
+     * Where both sides' JVMs run, passed to their run-all alike: each side's runner copies its own jars to the
+     * hosts. Not on Kubernetes, whose pods run the one --image.
+     */
+    @Mixin
+    Placement placement = new Placement();
 
     /** Both sides' JDKs and JVM flags, passed to their run-all alike; the candidate's own go on top of them. */
     @Mixin
@@ -445,6 +453,15 @@ public final class AbCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         try {
+            placement.check();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        if (placement.kubernetes()) {
+            throw usage("option --on k8s: the pods run the one --image, so both sides would run the same jars; run"
+                    + " ab here or --on ssh");
+        }
+        try {
             cpus.check();
             candidateJvm = jvm.withCandidates(candidateServerJava, candidateClientJava, candidateServerJvmArgs,
                     candidateClientJvmArgs);
@@ -458,7 +475,9 @@ public final class AbCommand implements Callable<Integer> {
         if (port < 1 || port > 65535) {
             throw usage("option port: " + port + " is not a port number");
         }
-        for (int side : duet ? List.of(port, port + DUET_PORT_STEP) : List.of(port)) {
+        // on hosts the servers bind the hosts' ports, which only their start there can try
+        for (int side : placement.remote() ? List.<Integer>of() : duet ? List.of(port, port + DUET_PORT_STEP)
+                : List.of(port)) {
             if (side > 65535) {
                 throw usage("option port: " + port + " leaves no port " + DUET_PORT_STEP + " above it for the"
                         + " duet's candidate");
@@ -526,6 +545,10 @@ public final class AbCommand implements Callable<Integer> {
      * The duet's two halves of this machine's CPUs, as taskset takes them, each checked by pinning a no-op to it.
      */
     private List<String> duetCpus() throws InterruptedException {
+        if (placement.remote()) {
+            throw usage("--duet splits this machine's CPUs between the sides; on hosts each side runs alone: give no"
+                    + " --duet");
+        }
         if (cpus.pinned()) {
             throw usage("--duet pins each side to its own half of the CPUs: give no " + CpuPinning.SERVER_CPUS
                     + " or " + CpuPinning.CLIENT_CPUS);
@@ -792,6 +815,7 @@ public final class AbCommand implements Callable<Integer> {
             command.addAll(cpus.args());
         }
         command.addAll(jvmOptions);
+        command.addAll(placement.sshArgs());
         return command;
     }
 

@@ -244,11 +244,10 @@ public final class PairRun {
     private void runClients(List<RunningJvm> servers, Outcome outcome, Listener listener, Path lockstep)
             throws IOException, InterruptedException {
         List<RunningJvm> clients = new ArrayList<>();
-        ServerReady first = outcome.readies.get(0);
         for (int i = 0; i < plan.topology().consumers(); i++) {
             Consumer<String> lines = i == 0 ? listener::clientLine : line -> { };
             clients.add(track(launcher.start(plan.pair() + "-client"
-                    + (plan.topology().consumers() == 1 ? "" : i + 1), client(i, first, lockstep), i,
+                    + (plan.topology().consumers() == 1 ? "" : i + 1), client(i, outcome.readies, lockstep), i,
                     files.clientOutput(i), lines)));
         }
         Instant deadline = Instant.now().plus(plan.clientTimeout());
@@ -421,11 +420,13 @@ public final class PairRun {
     }
 
     /**
-     * @param server the first server's ready record: where it registered (an embedded registry's own address), or
-     *               else the address it bound (a pod's own, known only once it runs)
+     * @param readies every server's ready record; the first's says where it registered (an embedded registry's own
+     *                address), or else the address it bound (a pod's own, known only once it runs); a soaked one's
+     *                where it serves its samples
      * @param lockstep where the consumers meet before every iteration, or null
      */
-    private JvmLauncher.Jvm client(int index, ServerReady server, Path lockstep) {
+    private JvmLauncher.Jvm client(int index, List<ServerReady> readies, Path lockstep) {
+        ServerReady server = readies.get(0);
         List<String> args = new ArrayList<>(plan.clientArgs());
         if (plan.topology().consumers() > 1) {
             args.add(OptionNames.CONCURRENT_CONSUMER);
@@ -445,11 +446,9 @@ public final class PairRun {
         args.addAll(List.of(OptionNames.READY_FILE, files.clientReady(index).toString(),
                 OptionNames.STOP_FILE, files.clientStop(index).toString()));
         if (plan.soak()) {
-            List<String> servers = new ArrayList<>();
-            for (int i = 0; i < plan.topology().providers(); i++) {
-                servers.add(files.serverSamples(i).toString());
-            }
-            args.addAll(List.of(OptionNames.SERVER_SAMPLES, String.join(",", servers)));
+            // over the network whatever the executor: the servers' files are where they run
+            args.addAll(List.of(OptionNames.SERVER_SAMPLES, String.join(",",
+                    readies.stream().map(ServerReady::samples).toList())));
             if (!plan.given(OptionNames.JVM_SAMPLES)) {
                 args.addAll(List.of(OptionNames.JVM_SAMPLES, files.clientSamples(index).toString()));
             }

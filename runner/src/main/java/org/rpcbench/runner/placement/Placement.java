@@ -118,6 +118,30 @@ public final class Placement {
         }
     }
 
+    /**
+     * The SSH hosts' options as given, as run-all takes them (its files as absolute paths, for a run-all started
+     * elsewhere); none when the JVMs run here.
+     *
+     * @throws IllegalStateException with --on k8s, whose options are not passed on
+     */
+    public List<String> sshArgs() {
+        if (kubernetes()) {
+            throw new IllegalStateException("--on k8s is not passed on to a run-all");
+        }
+        if (!ssh()) {
+            return List.of();
+        }
+        List<String> args = new ArrayList<>(List.of("--on", SSH, "--server-hosts", String.join(",", serverHosts),
+                "--client-hosts", String.join(",", clientHosts)));
+        if (identity != null) {
+            args.addAll(List.of("--ssh-identity", identity.toAbsolutePath().toString()));
+        }
+        if (knownHosts != null) {
+            args.addAll(List.of("--ssh-known-hosts", knownHosts.toAbsolutePath().toString()));
+        }
+        return args;
+    }
+
     /** Whether the clients run on more than one host (on Kubernetes, each in a pod of its own). */
     public boolean clientsOnSeveralHosts() {
         return kubernetes() || new HashSet<>(clientHosts).size() > 1;

@@ -342,10 +342,6 @@ public final class RunAllCommand implements Callable<Integer> {
             throw new IllegalArgumentException(on + "runs one provider a pair, direct (a registry across hosts is"
                     + " not there yet); drop -r and give --topology 1xN");
         }
-        if (soak != null) {
-            throw new IllegalArgumentException(on + "a soak's clients read the servers' samples, which stay on their"
-                    + " hosts; drop --soak");
-        }
         if (topology.consumers() > 1 && !openLoop() && placement.clientsOnSeveralHosts()) {
             throw new IllegalArgumentException(on + "JMH consumers meet before every iteration in a directory, so"
                     + " they share one client host; " + (placement.kubernetes() ? "give --topology 1x1" : "give one"

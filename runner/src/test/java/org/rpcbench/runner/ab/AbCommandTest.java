@@ -89,6 +89,20 @@ class AbCommandTest {
     }
 
     @Test
+    void onHostsTheDuetAndThePodsAreRefusedInOneLine() {
+        String suite = root.toString();
+        String hosts = "--on=ssh --server-hosts=127.0.0.2 --client-hosts=127.0.0.3";
+        List<String> duet = new ArrayList<>(List.of(hosts.split(" ")));
+        duet.addAll(List.of("--duet", suite, suite));
+        assertEquals("error: --duet splits this machine's CPUs between the sides; on hosts each side runs alone:"
+                + " give no --duet (see --help)", refused(duet.toArray(String[]::new)).strip());
+        assertTrue(refused("--on", "k8s", "--image", "rpcbench:1", suite, suite).startsWith("error: option --on k8s:"
+                + " the pods run the one --image, so both sides would run the same jars; run ab here or --on ssh"));
+        assertTrue(refused("--on", "ssh", suite, suite).startsWith("error: option --on ssh: give the hosts with"
+                + " --server-hosts and --client-hosts"));
+    }
+
+    @Test
     void theFixedRateDesignsOptionsAreRefusedWhereTheyCannotHold() {
         String suite = root.toString();
         assertTrue(refused("-a", "--warmupIterations 1", suite, suite).contains("(ab's trials run the open loop at a"

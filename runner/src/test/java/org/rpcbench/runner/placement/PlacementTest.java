@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,19 @@ class PlacementTest {
         assertTrue(ssh.ssh());
         assertTrue(ssh.clientsOnSeveralHosts());
         assertEquals(List.of("127.0.0.2", "bench@127.0.0.3"), ssh.clientHosts());
+    }
+
+    @Test
+    void theSshOptionsArePassedOnAsRunAllTakesThemWithTheirFilesAbsolute() {
+        assertEquals(List.of(), parse().sshArgs());
+        Placement ssh = parse("--on", "ssh", "--server-hosts", "bench@127.0.0.1", "--client-hosts",
+                "127.0.0.2,127.0.0.3", "--ssh-known-hosts", "known_hosts");
+        assertEquals(List.of("--on", "ssh", "--server-hosts", "bench@127.0.0.1", "--client-hosts",
+                "127.0.0.2,127.0.0.3", "--ssh-known-hosts", Path.of("known_hosts").toAbsolutePath().toString()),
+                ssh.sshArgs());
+        Placement passedOn = parse(ssh.sshArgs().toArray(String[]::new));
+        assertEquals(ssh.sshArgs(), passedOn.sshArgs(), "read back the same");
+        assertThrows(IllegalStateException.class, () -> parse("--on", "k8s", "--image", "rpcbench:1").sshArgs());
     }
 
     @Test

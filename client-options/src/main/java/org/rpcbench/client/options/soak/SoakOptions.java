@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.rpcbench.client.options.values.OpenLoopCall;
 import org.rpcbench.contract.Durations;
+import org.rpcbench.contract.JvmSeriesFeed;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.SoakReport;
 import picocli.CommandLine.Option;
@@ -51,9 +52,10 @@ public final class SoakOptions {
     @Option(names = OptionNames.SAMPLE_EVERY, paramLabel = "time", description = "the interval (default: 5s)")
     String sampleEvery;
 
-    @Option(names = OptionNames.SERVER_SAMPLES, split = ",", paramLabel = "file[,file...]",
-            description = "servers' --jvm-samples files (on this machine) to judge with this JVM's")
-    List<Path> serverSamples;
+    @Option(names = OptionNames.SERVER_SAMPLES, split = ",", paramLabel = "source[,source...]",
+            description = "servers' series to judge with this JVM's: each a server's --jvm-samples file on this"
+                    + " machine, or the address it serves it at (http://..., in its ready record and output)")
+    List<String> serverSamples;
 
     @Option(names = OptionNames.LIVE_SET_EVERY, paramLabel = "time", description = "how often a sample also"
             + " measures the live set, the heap after a full GC it asks for (default: a tenth of --soak, from 5s"
@@ -125,11 +127,11 @@ public final class SoakOptions {
                         requireNonNullElse(openFileGrowth, defaults.openFileGrowth())),
                 (long) notNegative("max-errors", requireNonNullElse(errors, defaults.errors())),
                 notNegative("max-fall", requireNonNullElse(fallPercent, defaults.fallPercent())));
-        List<Path> servers = serverSamples == null ? List.of() : serverSamples;
-        for (Path file : servers) {
-            if (!Files.isRegularFile(file)) {
-                throw new IllegalArgumentException("option server-samples: " + file + " is not a file (a server"
-                        + " writes it with " + OptionNames.JVM_SAMPLES + ")");
+        List<String> servers = serverSamples == null ? List.of() : serverSamples;
+        for (String source : servers) {
+            if (!JvmSeriesFeed.isAddress(source) && !Files.isRegularFile(Path.of(source))) {
+                throw new IllegalArgumentException("option server-samples: " + source + " is not a file (a server"
+                        + " writes it with " + OptionNames.JVM_SAMPLES + ") nor a server's http:// address");
             }
         }
         PayloadSizes payloads = null;

@@ -14,11 +14,12 @@ import org.rpcbench.contract.SoakReport;
  * @param every the sampling interval
  * @param liveSetEvery how often a sample measures the live set
  * @param jvmSamples this JVM's series, or null for the result file's name + {@code .jvm.jsonl}
- * @param serverSamples the servers' series to judge, written by their {@code --jvm-samples}
+ * @param serverSamples the servers' series to judge, written by their {@code --jvm-samples}: files here or the
+ *     addresses the servers serve them at
  * @param payloads the string echoes' changing sizes, or null
  */
 public record SoakSettings(Duration length, Duration warmup, Duration every, Duration liveSetEvery,
-        List<OpenLoopCall> calls, int threads, Path jvmSamples, List<Path> serverSamples, SoakReport.Limits limits,
+        List<OpenLoopCall> calls, int threads, Path jvmSamples, List<String> serverSamples, SoakReport.Limits limits,
         PayloadSizes payloads) {
 
     public Path jvmSamples(Path resultFile) {

@@ -42,6 +42,9 @@ class SoakOptionsTest {
         assertEquals(10, shortSoak.limits().liveSetMbPerHour());
         assertEquals(5, shortSoak.limits().fallPercent());
         assertEquals(Duration.ofSeconds(1), shortSoak.every());
+        assertEquals(List.of("http://10.0.0.2:40123/run/server.jvm.jsonl"), ClientArgs.parse("--soak", "1m",
+                "--server-samples", "http://10.0.0.2:40123/run/server.jvm.jsonl").soak().serverSamples(),
+                "a server's address is taken as it is: the server is asked at the soak's end");
         assertNull(ClientArgs.parse().soak());
         assertNull(soak.payloads());
         assertEquals(Duration.ofSeconds(6), ClientArgs.parse("--soak", "1m", "--payload-schedule",
