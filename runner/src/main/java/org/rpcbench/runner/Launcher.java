@@ -261,9 +261,9 @@ public final class Launcher implements Callable<Integer> {
         if (remote && !suite().pairs().contains(module)) {
             return usage("option --on " + placement.on() + " applies to a pair, not to " + module);
         }
-        if (remote && (serverNetns != null || clientNetns != null || registry != null)) {
-            return usage("option --on " + placement.on() + ": the hosts are the namespaces, and a registry across hosts"
-                    + " is not there yet; drop --server-netns, --client-netns and -r");
+        if (remote && (serverNetns != null || clientNetns != null)) {
+            return usage("option --on " + placement.on() + ": the hosts take the place of the namespaces; drop"
+                    + " --server-netns and --client-netns");
         }
         if (placement.kubernetes() && (jvmOptions.given() || cpus.pinned())) {
             return usage("option --on k8s: the pods run the image's java with the role's flags on --pod-cpus; drop"
