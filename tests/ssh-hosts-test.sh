@@ -2,11 +2,11 @@
 # The SSH executor against real sshd servers: three "hosts", each a network namespace with its own sshd (its own
 # config, host key and authorized keys, from tools/namespace-hosts.sh), joined by a bridge to this machine, where
 # the runner and its ssh run. Bad options; a 1x2 run-all across two hosts with the wire check across them; a soak
-# across two hosts, the server's series read over the network; a key refused; a host without Java; a SIGTERM to the
-# runner while its client measures; a host whose sshd dies mid-run (the full tier adds a 1x1 pair from the command
-# line and an ab run across two hosts). After each: no JVM, session or wrapper left on any host. SKIP where
-# namespaces or sshd cannot be had (not root, no iproute2, no openssh-server). Ends with "N passed, N failed, N
-# skipped".
+# across two hosts, the server's series read over the network; a 2x1 through the run's ZooKeeper across them; a key
+# refused; a host without Java; a SIGTERM to the runner while its client measures; a host whose sshd dies mid-run
+# (the full tier adds a 1x1 pair from the command line, a 2x1 through an external ZooKeeper and an ab run across two
+# hosts). After each: no JVM, session or wrapper left on any host. SKIP where namespaces or sshd cannot be had (not
+# root, no iproute2, no openssh-server). Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -35,9 +35,6 @@ check "ab --duet on hosts: exit 2, one line" \
     exits_with 2 "error: --duet splits this machine's CPUs between the sides; on hosts each side runs alone" \
     "$work/out" -- "$root/benchmark.sh" ab --duet --on ssh --server-hosts 10.233.0.1 --client-hosts 10.233.0.2 \
     "$root" "$root"
-check "--on ssh with two providers: exit 2, says why" \
-    exits_with 2 "option --on ssh: runs one provider a pair" "$work/out" -- "$root/benchmark.sh" run-all --on ssh \
-    --server-hosts 10.233.0.1 --client-hosts 10.233.0.2 --topology 2x1 --pairs dubbo-kryo
 
 if [ "$(id -u)" -ne 0 ] || ! command -v ip >/dev/null; then
     skip "the ssh hosts" "network namespaces need root and iproute2"
@@ -179,6 +176,77 @@ PY
 }
 if in_full_tier "ab across two hosts"; then
     ab_across
+fi
+
+# 2x1 through the run's ZooKeeper: it runs on the first server host (.1), provider i on server host i, the consumer
+# on .2 (host 3 has no java). The consumer reaches ZooKeeper and provider 1 across hosts, provider 2 registers across
+# hosts. Each provider registers the address it binds, and the consumer's wire check proves that it reached each one
+# at exactly that address (it refuses a provider the registry lists that it reached elsewhere).
+registry_across_hosts() {
+    local run=$work/run-2x1 port placed proven
+    port=$(free_port)
+    check "run-all 2x1 through ZooKeeper across hosts: exit 0" \
+        exits_with 0 "dubbo-kryo \| passed" "$work/2x1.out" -- "$root/benchmark.sh" run-all --on ssh \
+        --server-hosts "root@$prefix.1,root@$prefix.2" --client-hosts "root@$prefix.2" "${ssh_options[@]}" \
+        -r zookeeper --topology 2x1 --pairs dubbo-kryo -p "$port" -a "$tiny" --out "$run"
+    check "run-all 2x1: ZooKeeper ran on the first server host, bound to its address" \
+        grep -q "^rpcbench zookeeper ready: zookeeper://$prefix.1:[0-9]* " "$work/2x1.out"
+    placed="[p['machine']['host'] for p in pair['providers']] == ['root@$prefix.1', 'root@$prefix.2']"
+    placed+=" and [(p['ready']['host'], p['ready']['port']) for p in pair['providers']]"
+    placed+=" == [('$prefix.1', $port), ('$prefix.2', $port + 1)]"
+    placed+=" and all(p['ready']['registry'].startswith('zookeeper://$prefix.1:') for p in pair['providers'])"
+    placed+=" and pair['consumers'][0]['machine']['host'] == 'root@$prefix.2'"
+    check "run-all 2x1: run.json has each provider on its host, bound and registered there" \
+        run_json "$run/run.json" "$placed"
+    proven="sorted(p['server'] for p in pair['consumers'][0]['proofs'])"
+    proven+=" == ['$prefix.1:$port', '$prefix.2:$(( port + 1 ))']"
+    check "run-all 2x1: the consumer's wire check reached both providers at their hosts' addresses" \
+        run_json "$run/run.json" "$proven"
+    check "run-all 2x1: nothing left on the hosts" nothing_left
+}
+registry_across_hosts
+
+# registered DATA ADDRESS...: ZooKeeper's transaction log (in its data directory DATA) holds a provider node for each
+# ADDRESS (host:port), the URL as Dubbo registers it (URL-encoded): what consumers were given
+registered() {
+    local data=$1 address
+    shift
+    for address in "$@"; do
+        grep -raq "/providers/dubbo%3A%2F%2F${address/:/%3A}%2F" "$data" || {
+            echo "  no provider node for $address; the registry holds:"
+            grep -raoh "/providers/dubbo%3A%2F%2F[^%]*%3A[0-9]*" "$data" | sort -u | sed 's/^/  | /'
+            return 1
+        }
+    done
+}
+
+# the same through a ZooKeeper of the test's own on this machine (-r zookeeper://...): what it holds is read from its
+# transaction log once the run has passed
+external_registry() {
+    local run=$work/run-external port zookeeper_port zookeeper data
+    port=$(free_port)
+    zookeeper_port=$(free_port)
+    "$root/benchmark.sh" zookeeper -s "$prefix.254" -p "$zookeeper_port" -a "--log $work/zookeeper.log" \
+        >"$work/zookeeper.out" 2>&1 &
+    zookeeper=$!
+    for _ in $(seq 1 120); do
+        grep -q "^rpcbench zookeeper ready: " "$work/zookeeper.out" && break
+        sleep 0.5
+    done
+    data=$(sed -n 's/^rpcbench zookeeper ready: .* data=\([^ ]*\) .*/\1/p' "$work/zookeeper.out")
+    check "run-all 2x1 through an external ZooKeeper: exit 0" \
+        exits_with 0 "dubbo-kryo \| passed" "$work/external.out" -- "$root/benchmark.sh" run-all --on ssh \
+        --server-hosts "root@$prefix.1,root@$prefix.2" --client-hosts "root@$prefix.2" "${ssh_options[@]}" \
+        -r "zookeeper://$prefix.254:$zookeeper_port" --topology 2x1 --pairs dubbo-kryo -p "$port" -a "$tiny" \
+        --out "$run"
+    check "the external ZooKeeper held each provider at its host's address" \
+        registered "$data" "$prefix.1:$port" "$prefix.2:$(( port + 1 ))"
+    kill -TERM "$zookeeper"
+    wait_for_exit "$zookeeper" 30
+    check "the external ZooKeeper: nothing left on the hosts" nothing_left
+}
+if in_full_tier "a 2x1 through an external ZooKeeper"; then
+    external_registry
 fi
 
 if in_full_tier "a 1x1 pair from the command line"; then

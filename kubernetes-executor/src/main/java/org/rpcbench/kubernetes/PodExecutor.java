@@ -20,8 +20,9 @@ import org.rpcbench.runner.process.RunningJvm;
 
 /**
  * The runner's JVMs as pods: each started JVM one pod of the run ({@link PodManifests}), a server binding its pod's
- * address (its clients told the address its ready record states). Closing it deletes every pod labelled with the
- * run, whatever became of each.
+ * address (its clients told the address its ready record states), the run's ZooKeeper too, in a pod of its own
+ * (providers and consumers told the address its ready record states). Closing it deletes every pod labelled with
+ * the run, whatever became of each.
  */
 public final class PodExecutor implements KubernetesCluster.Pods {
 
@@ -35,6 +36,9 @@ public final class PodExecutor implements KubernetesCluster.Pods {
             throw e;
         }
     };
+
+    /** The run's ZooKeeper serves a few registrations and lookups a pair: one CPU, whatever the JVMs measured get. */
+    static final int ZOOKEEPER_CPUS = 1;
 
     private final KubernetesClient cluster;
     private final KubernetesRun run;
@@ -78,12 +82,13 @@ public final class PodExecutor implements KubernetesCluster.Pods {
     @Override
     public RunningJvm start(JvmLauncher launcher, String name, JvmLauncher.Jvm jvm, int instance, Path outputFile,
             Consumer<String> listener) throws IOException {
-        if (jvm.mainClass() != null || jvm.cpus() != null) {
-            throw new IOException(name + ": a pod runs a module's jar on the pod's CPUs, without a main class or CPU"
-                    + " list of its own");
+        if (jvm.cpus() != null) {
+            throw new IOException(name + ": a pod runs a module's jar on the pod's CPUs, without a CPU list of its"
+                    + " own");
         }
         PodFiles files = new PodFiles(jvm.args(), launcher.workingDirectory());
-        Pod manifest = PodManifests.pod(run, new PodJvm(jvm.module(), jvm.role(), instance, files.args(), cpus));
+        Pod manifest = PodManifests.pod(run, new PodJvm(jvm.module(), jvm.mainClass(), jvm.role(), instance,
+                files.args(), jvm.role() == JvmRole.ZOOKEEPER ? ZOOKEEPER_CPUS : cpus));
         Pod created;
         try {
             created = cluster.pods().inNamespace(run.namespace()).resource(manifest).create();
@@ -95,7 +100,7 @@ public final class PodExecutor implements KubernetesCluster.Pods {
         return process;
     }
 
-    /** Every server binds its own pod's address, which Kubernetes puts in its arguments. */
+    /** Every server (and the run's ZooKeeper) binds its own pod's address, which Kubernetes puts in its arguments. */
     @Override
     public String serverAddress(int instance) {
         return PodJvm.POD_IP;

@@ -18,10 +18,11 @@ import org.rpcbench.contract.JvmSettings;
 import org.rpcbench.contract.OptionNames;
 
 /**
- * The pods of a run: one per server and per client, each run once (restartPolicy Never), labelled with the run and
- * its role, never on a node that runs a pod of the other role (required anti-affinity on the host name, as gRPC's
- * LoadTest does), with Guaranteed QoS (requests equal to limits, whole CPUs) and the JVM told the same number of
- * processors. The image holds the suite's directory at {@link #SUITE}: each module's jar where a build leaves it.
+ * The pods of a run: one per server and per client (and one for the run's ZooKeeper, placed as a server is), each
+ * run once (restartPolicy Never), labelled with the run and its role, never on a node that runs a pod of the other
+ * side (required anti-affinity on the host name, as gRPC's LoadTest does), with Guaranteed QoS (requests equal to
+ * limits, whole CPUs) and the JVM told the same number of processors. The image holds the suite's directory at
+ * {@link #SUITE}: each module's jar where a build leaves it.
  */
 public final class PodManifests {
 
@@ -58,7 +59,8 @@ public final class PodManifests {
      * {@link PodJvm#POD_IP}.
      */
     public static Pod pod(KubernetesRun run, PodJvm jvm) {
-        String other = jvm.role() == JvmRole.SERVER ? "client" : "server";
+        // the run's ZooKeeper keeps off the clients' nodes as a server does: it is the providers' side of a pair
+        String other = jvm.role() == JvmRole.CLIENT ? "server" : "client";
         Map<String, Quantity> resources = Map.of("cpu", new Quantity(String.valueOf(jvm.cpus())),
                 "memory", new Quantity((memoryBytes(jvm.role()) >> 20) + "Mi"));
         List<EnvVar> env = new ArrayList<>();
@@ -66,7 +68,8 @@ public final class PodManifests {
                 .withNewValueFrom().withNewFieldRef().withFieldPath("status.podIP").endFieldRef().endValueFrom()
                 .build());
         env.add(new EnvVar(ANNOTATIONS_VARIABLE, POD_INFO + "/annotations", null));
-        Map<String, String> nodeSelector = run.nodeSelector(jvm.role());
+        Map<String, String> nodeSelector = run.nodeSelector(jvm.role() == JvmRole.ZOOKEEPER ? JvmRole.SERVER
+                : jvm.role());
         return new PodBuilder()
                 .withNewMetadata()
                     .withGenerateName(podNamePrefix(run, jvm))
@@ -120,16 +123,20 @@ public final class PodManifests {
             // the client's JMH forks run in the same pod, on the same CPUs
             command.add(settings.forkArgsFlag());
         }
-        command.addAll(List.of("-jar", SUITE + "/" + jvm.module() + "/target/" + jvm.module() + ".jar"));
+        String jar = SUITE + "/" + jvm.module() + "/target/" + jvm.module() + ".jar";
+        command.addAll(jvm.mainClass() == null ? List.of("-jar", jar) : List.of("-cp", jar, jvm.mainClass()));
         command.addAll(jvm.args());
         command.addAll(List.of(OptionNames.READY_FILE, READY_RECORD, OptionNames.STOP_FILE, STOP_RECORD));
         return command;
     }
 
-    /** A server's heap, or a client's launcher and one JMH fork at a time, plus what each JVM takes beside it. */
+    /**
+     * A server's or ZooKeeper's heap, or a client's launcher and one JMH fork at a time, plus what each JVM takes
+     * beside it.
+     */
     static long memoryBytes(JvmRole role) {
-        return role == JvmRole.SERVER ? JvmRole.SERVER.maxHeapBytes() + NON_HEAP_BYTES
-                : JvmRole.CLIENT.maxHeapBytes() + JvmRole.FORK.maxHeapBytes() + 2 * NON_HEAP_BYTES;
+        return role == JvmRole.CLIENT ? JvmRole.CLIENT.maxHeapBytes() + JvmRole.FORK.maxHeapBytes()
+                + 2 * NON_HEAP_BYTES : role.maxHeapBytes() + NON_HEAP_BYTES;
     }
 
     static String entryScript() {

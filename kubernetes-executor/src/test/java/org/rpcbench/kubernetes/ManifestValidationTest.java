@@ -40,11 +40,13 @@ class ManifestValidationTest {
         for (int i = 0; i < 2; i++) {
             pods.add(PodManifests.pod(run, TestRuns.client(i)));
         }
+        pods.add(PodManifests.pod(run, TestRuns.zookeeper()));
         return pods;
     }
 
-    static ServerReady ready(String host) {
-        return new ServerReady("dubbo", host, 8080, "dubbo", "kryo", null, Map.of("dubbo", "3.3.6"), Map.of(),
+    /** What a server bound at {@code host} states once ready, registered at {@code registry} (or null: none). */
+    static ServerReady ready(String host, int port, String registry) {
+        return new ServerReady("dubbo", host, port, "dubbo", "kryo", registry, Map.of("dubbo", "3.3.6"), Map.of(),
                 "logs/server.log", 1, null);
     }
 
@@ -105,16 +107,30 @@ class ManifestValidationTest {
             assertEquals(1, terms.size());
             assertEquals("kubernetes.io/hostname", terms.get(0).getTopologyKey());
             assertEquals(Map.of(PodManifests.RUN_LABEL, "r1", PodManifests.ROLE_LABEL,
-                    role.equals("server") ? "client" : "server"), terms.get(0).getLabelSelector().getMatchLabels());
+                    role.equals("client") ? "server" : "client"), terms.get(0).getLabelSelector().getMatchLabels());
             assertEquals("r1", pod.getMetadata().getLabels().get(PodManifests.RUN_LABEL));
         }
     }
 
     @Test
-    void aNodeSelectorAppliesToItsRoleOnly() {
+    void aNodeSelectorAppliesToItsRoleOnlyAndZooKeeperGoesWithTheServers() {
         List<Pod> pods = manifests();
         assertEquals(Map.of("rpcbench.org/pool", "servers"), pods.get(0).getSpec().getNodeSelector());
         assertNull(pods.get(2).getSpec().getNodeSelector());
+        assertEquals(Map.of("rpcbench.org/pool", "servers"), pods.get(4).getSpec().getNodeSelector());
+    }
+
+    @Test
+    void zooKeepersPodRunsItsMainClassFromTheRegistryJarOnItsPodsAddress() {
+        Pod zookeeper = manifests().get(4);
+        List<String> args = zookeeper.getSpec().getContainers().get(0).getArgs();
+        int classPath = args.indexOf("-cp");
+        assertEquals(List.of("-cp", PodManifests.SUITE + "/registry/target/registry.jar",
+                "org.rpcbench.registry.ZooKeeperServer", "--host", "$(RPCBENCH_POD_IP)"),
+                args.subList(classPath, classPath + 5));
+        assertTrue(args.contains("-Xmx256m"), args.toString());
+        assertEquals("zookeeper", zookeeper.getMetadata().getLabels().get(PodManifests.ROLE_LABEL));
+        assertEquals("rpcbench-r1-zookeeper-0-", zookeeper.getMetadata().getGenerateName());
     }
 
     @Test

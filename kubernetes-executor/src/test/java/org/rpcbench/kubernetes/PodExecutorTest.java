@@ -35,11 +35,13 @@ import org.rpcbench.runner.pair.Topology;
 import org.rpcbench.runner.process.JvmLauncher;
 import org.rpcbench.runner.process.RunningJvm;
 import org.rpcbench.runner.process.Suite;
+import org.rpcbench.runner.process.ZooKeeperProcess;
 
 /**
  * The runner's pair run with its JVMs in pods, against fabric8's mock API server (CRUD mode, the pods' logs served
- * from the test), {@link TestKubelet} running the pods: a pair that passes, a server that exits before it is
- * ready, a client that fails, an abort; whatever happens, no pod of the run is left once the executor is closed.
+ * from the test), {@link TestKubelet} running the pods: a pair that passes, two providers through the run's
+ * ZooKeeper in a pod of its own, a server that exits before it is ready, a client that fails, an abort; whatever
+ * happens, no pod of the run is left once the executor is closed.
  */
 @EnableKubernetesMockClient(crud = true)
 class PodExecutorTest {
@@ -131,6 +133,54 @@ class PodExecutorTest {
             ManifestValidationTest.strictlyRead(JSON.asJson(pod));
             assertTrue(pod.getMetadata().getName().startsWith(pod.getMetadata().getGenerateName()));
         }
+        assertEquals(List.of(), kubelet.podNames());
+    }
+
+    @Test
+    void twoProvidersRegisterAtZooKeepersPodAndTheirConsumerFindsThemThere() throws Exception {
+        JvmLauncher launcher = launcher(TestKubelet.Behaviour.WELL);
+        Topology twoByOne = new Topology(2, 1);
+        RunRecord.Pair pair;
+        String registry;
+        try (ZooKeeperProcess zookeeper = ZooKeeperProcess.start(launcher, "127.0.0.1", runDirectory, said::add)) {
+            registry = zookeeper.address();
+            pair = new PairRun(launcher, new PairRun.Plan(PAIR, "127.0.0.1", 8080, registry, twoByOne,
+                    List.of("--threads", "1"), List.of(), null, Duration.ofMinutes(1), null, null, false),
+                    new RunDirectory(runDirectory, PAIR, twoByOne, RunDirectory.JMH)).run(new PairRun.Listener() { });
+        }
+
+        // ZooKeeper's address is its pod's, as its ready record states it
+        assertEquals("zookeeper://10.3.0.10:" + TestKubelet.ZOOKEEPER_PORT, registry);
+        assertTrue(said.contains("rpcbench zookeeper ready: " + registry + " data=/tmp/rpcbench-zookeeper1"
+                + " log=files/0/zookeeper.log"), said.toString());
+        assertEquals(RunRecord.Pair.PASSED, pair.status(), pair.message());
+        // each provider bound its own pod's address, on its own node, and registered there
+        for (int i = 0; i < 2; i++) {
+            RunRecord.Provider provider = pair.providers().get(i);
+            assertEquals("10.1.0." + (10 + i), provider.ready().host());
+            assertEquals(8080 + i, provider.ready().port());
+            assertEquals(registry, provider.ready().registry());
+            assertEquals("node-s" + i, provider.machine().host());
+        }
+        List<Pod> created = kubelet.created;
+        assertEquals(List.of("zookeeper", "server", "server", "client"), created.stream()
+                .map(pod -> pod.getMetadata().getLabels().get(PodManifests.ROLE_LABEL)).toList());
+        List<String> zookeeper = args(created.get(0));
+        assertEquals("$(RPCBENCH_POD_IP)", zookeeper.get(zookeeper.indexOf("--host") + 1));
+        for (Pod server : created.subList(1, 3)) {
+            assertEquals("$(RPCBENCH_POD_IP)", args(server).get(args(server).indexOf("--host") + 1));
+            assertEquals(registry, args(server).get(args(server).indexOf("--registry") + 1));
+        }
+        // the consumer finds the providers at the registry, not at an address of its own
+        List<String> consumer = args(created.get(3));
+        assertEquals(registry, consumer.get(consumer.indexOf("--registry") + 1));
+        assertFalse(consumer.contains("--host"), consumer.toString());
+        for (Pod pod : created) {
+            ManifestValidationTest.strictlyRead(JSON.asJson(pod));
+        }
+        assertTrue(Files.readAllLines(runDirectory.resolve("zookeeper.out")).contains("java started"));
+        executor.close();
+        executor = null;
         assertEquals(List.of(), kubelet.podNames());
     }
 

@@ -24,17 +24,20 @@ import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.ServerReady;
 import org.rpcbench.contract.Stopped;
 import org.rpcbench.contract.WireProof;
+import org.rpcbench.contract.ZooKeeperReady;
 
 /**
  * Plays the kubelet beside fabric8's mock API server: schedules each new pod on a node of its role, runs it (its
  * phase, address and container state in the pod's status) and writes its log as the pod's entry script would,
- * ready record, files and all; the mock serves each log from here.
+ * ready record, files and all; the mock serves each log from here. A server registers at the registry it is told
+ * (its ready record says so), and the run's ZooKeeper states its pod's address.
  */
 final class TestKubelet implements AutoCloseable {
 
     /** A JMH result without a benchmark: what a client sends back as its result file. */
     static final String RESULT = "[]";
     static final String CPU_MODEL = "Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz";
+    static final int ZOOKEEPER_PORT = 2181;
     static final String UNSCHEDULABLE = "0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules.";
 
     /** What a server does: never scheduled, or once started gets ready, says nothing or exits. */
@@ -83,26 +86,29 @@ final class TestKubelet implements AutoCloseable {
     private void runPods() {
         for (Pod pod : cluster.pods().inNamespace(TestRuns.NAMESPACE).list().getItems()) {
             String name = pod.getMetadata().getName();
-            boolean isServer = "server".equals(pod.getMetadata().getLabels().get(PodManifests.ROLE_LABEL));
+            String role = pod.getMetadata().getLabels().get(PodManifests.ROLE_LABEL);
+            boolean isServer = "server".equals(role);
             int index = Integer.parseInt(pod.getMetadata().getLabels().get(PodManifests.INDEX_LABEL));
             if (!logs.containsKey(name)) {
                 created.add(pod);
-                start(name, isServer, index, pod.getSpec().getContainers().get(0).getArgs());
+                start(name, role, index, pod.getSpec().getContainers().get(0).getArgs());
             } else if ("true".equals(pod.getMetadata().getAnnotations() == null ? null
                     : pod.getMetadata().getAnnotations().get(PodManifests.STOP_ANNOTATION))
                     && pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase())
                     && !stopped.contains(name)) {
-                // a server stops cleanly when asked; a client asked to stop was cut short (SIGTERM's status)
+                // a server and ZooKeeper stop cleanly when asked; a client asked to stop was cut short (SIGTERM's
+                // status)
                 if (isServer) {
                     send(name, PodManifests.STOP_RECORD, Stopped.server(Map.of("kryo", 42L)));
                 }
-                end(name, isServer ? 0 : 143);
+                end(name, "client".equals(role) ? 143 : 0);
                 stopped.add(name);
             }
         }
     }
 
-    private void start(String name, boolean isServer, int index, List<String> command) {
+    private void start(String name, String role, int index, List<String> command) {
+        boolean isServer = "server".equals(role);
         logs.put(name, new StringBuilder());
         server.expect().get()
                 .withPath("/api/v1/namespaces/" + TestRuns.NAMESPACE + "/pods/" + name
@@ -115,8 +121,8 @@ final class TestKubelet implements AutoCloseable {
                     .endStatus().build());
             return;
         }
-        String ip = (isServer ? "10.1.0." : "10.2.0.") + (index + 10);
-        String node = (isServer ? "node-s" : "node-c") + index;
+        String ip = (isServer ? "10.1.0." : "client".equals(role) ? "10.2.0." : "10.3.0.") + (index + 10);
+        String node = (isServer ? "node-s" : "client".equals(role) ? "node-c" : "node-z") + index;
         cluster.pods().inNamespace(TestRuns.NAMESPACE).withName(name)
                 .edit(pod -> new PodBuilder(pod).editSpec().withNodeName(node).endSpec().build());
         cluster.pods().inNamespace(TestRuns.NAMESPACE).withName(name).editStatus(pod -> new PodBuilder(pod)
@@ -126,10 +132,17 @@ final class TestKubelet implements AutoCloseable {
                 .endStatus().build());
         log(name, "rpcbench-cpu 2 " + CPU_MODEL);
         log(name, "java started");
-        if (isServer) {
+        if ("zookeeper".equals(role)) {
+            ZooKeeperReady ready = new ZooKeeperReady("zookeeper://" + ip + ":" + ZOOKEEPER_PORT,
+                    "/tmp/rpcbench-zookeeper1", "files/0/zookeeper.log", 1);
+            log(name, ready.consoleLine());
+            send(name, PodManifests.READY_RECORD, ready);
+        } else if (isServer) {
             if (behaviour.servers() == ServerStart.READY) {
-                log(name, ServerReady.CONSOLE_PREFIX + "host=" + ip + " port=8080");
-                send(name, PodManifests.READY_RECORD, ManifestValidationTest.ready(ip));
+                int port = Integer.parseInt(valueOf(command, OptionNames.PORT));
+                log(name, ServerReady.CONSOLE_PREFIX + "host=" + ip + " port=" + port);
+                send(name, PodManifests.READY_RECORD, ManifestValidationTest.ready(ip, port,
+                        valueOf(command, OptionNames.REGISTRY)));
             } else if (behaviour.servers() == ServerStart.EXITS) {
                 log(name, "error: cannot bind " + ip + ":8080: address in use");
                 end(name, 1);
@@ -142,6 +155,12 @@ final class TestKubelet implements AutoCloseable {
             send(name, command.get(command.indexOf(OptionNames.RESULT_FILE) + 1), RESULT);
             end(name, 0);
         }
+    }
+
+    /** The value a JVM's command line gives an option, or null. */
+    private static String valueOf(List<String> command, String option) {
+        int at = command.indexOf(option);
+        return at < 0 ? null : command.get(at + 1);
     }
 
     /** What a client's wire check states: the first server's end of the connection. */

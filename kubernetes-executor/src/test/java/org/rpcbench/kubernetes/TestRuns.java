@@ -5,7 +5,10 @@ import java.util.Map;
 
 import org.rpcbench.contract.JvmRole;
 
-/** A run's pods as the runner's executor describes them: servers that bind the pod's address, their clients. */
+/**
+ * A run's pods as the runner's executor describes them: servers that bind the pod's address, their clients, the
+ * run's ZooKeeper.
+ */
 final class TestRuns {
 
     static final String NAMESPACE = "rpcbench";
@@ -21,12 +24,18 @@ final class TestRuns {
     }
 
     static PodJvm server(int index) {
-        return new PodJvm("dubbo-kryo-server", JvmRole.SERVER, index,
+        return new PodJvm("dubbo-kryo-server", null, JvmRole.SERVER, index,
                 List.of("--host", PodJvm.POD_IP, "--port", "8080", "--log", "files/0/server.log"), 2);
     }
 
+    /** The run's ZooKeeper, binding its pod's address as a server does. */
+    static PodJvm zookeeper() {
+        return new PodJvm("registry", "org.rpcbench.registry.ZooKeeperServer", JvmRole.ZOOKEEPER, 0,
+                List.of("--host", PodJvm.POD_IP, "--log", "files/0/zookeeper.log"), 1);
+    }
+
     static PodJvm client(int index) {
-        return new PodJvm("dubbo-kryo-client", JvmRole.CLIENT, index,
+        return new PodJvm("dubbo-kryo-client", null, JvmRole.CLIENT, index,
                 List.of("--host", "10.1.0.10", "--port", "8080", "--resultFile", "files/0/dubbo-kryo.json"), 4);
     }
 }

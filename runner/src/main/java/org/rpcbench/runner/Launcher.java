@@ -250,9 +250,6 @@ public final class Launcher implements Callable<Integer> {
         if (remote && !suite().pairs().contains(module)) {
             return usage("option --on " + placement.on() + " applies to a pair, not to " + module);
         }
-        if (remote && registry != null) {
-            return usage("option --on " + placement.on() + ": a registry across hosts is not there yet; drop -r");
-        }
         if (placement.kubernetes() && (jvmOptions.given() || cpus.pinned())) {
             return usage("option --on k8s: the pods run the image's java with the role's flags on --pod-cpus; drop"
                     + " the JVM options and the CPU lists");

@@ -43,6 +43,15 @@ public interface JvmExecutor {
         return null;
     }
 
+    /**
+     * The address the run's embedded ZooKeeper is told to bind, or null: the run's own (-s). It runs where the first
+     * server runs (on its host; on Kubernetes in a pod of its own), so it binds what that server would, and its
+     * ready record states the address the providers register at and the consumers look them up at.
+     */
+    default String zookeeperAddress() {
+        return serverAddress(0);
+    }
+
     /** The host that instance of the role runs on, or null: this machine. */
     default RunRecord.Machine machine(JvmRole role, int instance) {
         return null;

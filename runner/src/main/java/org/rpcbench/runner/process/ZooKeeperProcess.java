@@ -20,7 +20,8 @@ public final class ZooKeeperProcess implements AutoCloseable {
 
     public static final String MODULE = "registry";
     public static final String MAIN = "org.rpcbench.registry.ZooKeeperServer";
-    private static final Duration START_TIMEOUT = Duration.ofMinutes(1);
+    /** As long as a server may take: in a pod, the image's pull comes first. */
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(2);
 
     private final RunningJvm process;
     private final String address;
@@ -30,15 +31,19 @@ public final class ZooKeeperProcess implements AutoCloseable {
         this.address = address;
     }
 
-    /** Starts one on {@code host}, a free port, its files in {@code directory}, and waits until it serves. */
+    /**
+     * Starts one where the launcher's executor places it (on this machine: bound to {@code host}), a free port, its
+     * files in {@code directory}, and waits until it serves.
+     */
     public static ZooKeeperProcess start(JvmLauncher launcher, String host, Path directory, Consumer<String> out)
             throws IOException, InterruptedException {
+        String placed = launcher.executor().zookeeperAddress();
         Path ready = directory.resolve("zookeeper.ready.json");
         Path stop = directory.resolve("zookeeper.stop.json");
         RunningJvm process = launcher.start("zookeeper", JvmLauncher.Jvm.of(MODULE, MAIN, JvmRole.ZOOKEEPER,
-                List.of(OptionNames.HOST, host, OptionNames.LOG, directory.resolve("zookeeper.log")
-                        .toString(), OptionNames.READY_FILE, ready.toString(), OptionNames.STOP_FILE,
-                        stop.toString())), directory.resolve("zookeeper.out"), line -> { });
+                List.of(OptionNames.HOST, placed != null ? placed : host, OptionNames.LOG,
+                        directory.resolve("zookeeper.log").toString(), OptionNames.READY_FILE, ready.toString(),
+                        OptionNames.STOP_FILE, stop.toString())), directory.resolve("zookeeper.out"), line -> { });
         ZooKeeperReady record = process.awaitRecord(ready, ZooKeeperReady.class, START_TIMEOUT, () -> false)
                 .orElse(null);
         if (record == null) {

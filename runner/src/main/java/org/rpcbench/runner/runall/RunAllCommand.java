@@ -333,15 +333,12 @@ public final class RunAllCommand implements Callable<Integer> {
     }
 
     /**
-     * What runs on SSH hosts and in pods so far: one provider a pair, direct, its consumers meeting where they
-     * must; pods run the image's JVM with the role's own flags, on the CPUs the pod is given.
+     * What runs on SSH hosts and in pods so far: providers direct or through a registry (the embedded ZooKeeper
+     * where the executor places it), consumers meeting where they must; pods run the image's JVM with the role's
+     * own flags, on the CPUs the pod is given.
      */
     private void checkOnHosts(Topology topology) {
         String on = "option --on " + placement.on() + ": ";
-        if (registry != null || topology.providers() > 1) {
-            throw new IllegalArgumentException(on + "runs one provider a pair, direct (a registry across hosts is"
-                    + " not there yet); drop -r and give --topology 1xN");
-        }
         if (topology.consumers() > 1 && !openLoop() && placement.clientsOnSeveralHosts()) {
             throw new IllegalArgumentException(on + "JMH consumers meet before every iteration in a directory, so"
                     + " they share one client host; " + (placement.kubernetes() ? "give --topology 1x1" : "give one"

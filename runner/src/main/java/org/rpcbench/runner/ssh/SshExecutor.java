@@ -22,10 +22,11 @@ import org.rpcbench.runner.process.RunningJvm;
 
 /**
  * The JVMs on hosts reached over SSH: servers on the server hosts and clients on the client hosts, instance i of a
- * role on host i (round-robin). Each JVM runs under a small shell wrapper there that stops it (its whole process
- * group: a client's JMH forks too) when the runner says so on ssh's input, and when that input ends: the runner
- * stopped, ssh killed or the connection lost. A remote pid file would leave a JVM running whenever the runner
- * could not reach the host again to use it; the wrapper needs nothing from the runner to stop.
+ * role on host i (round-robin); the run's embedded ZooKeeper on the first server host. Each JVM runs under a small
+ * shell wrapper there that stops it (its whole process group: a client's JMH forks too) when the runner says so on
+ * ssh's input, and when that input ends: the runner stopped, ssh killed or the connection lost. A remote pid file
+ * would leave a JVM running whenever the runner could not reach the host again to use it; the wrapper needs nothing
+ * from the runner to stop.
  */
 public final class SshExecutor implements JvmExecutor.Session {
 
@@ -109,6 +110,8 @@ public final class SshExecutor implements JvmExecutor.Session {
     private SshHost host(JvmRole role, int instance) {
         List<SshHost> of = switch (role) {
             case SERVER -> servers;
+            // the run's registry beside its first provider: a host the providers and the consumers already reach
+            case ZOOKEEPER -> servers.subList(0, 1);
             case CLIENT -> clients;
             default -> throw new IllegalArgumentException("a " + role + " JVM does not run on the SSH hosts");
         };
