@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -116,11 +115,6 @@ public final class Placement {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("host '" + target + "': " + e.getMessage());
         }
-    }
-
-    /** Whether the clients run on more than one host (on Kubernetes, each in a pod of its own). */
-    public boolean clientsOnSeveralHosts() {
-        return kubernetes() || new HashSet<>(clientHosts).size() > 1;
     }
 
     /** Whether any JVM runs elsewhere than on this machine. */

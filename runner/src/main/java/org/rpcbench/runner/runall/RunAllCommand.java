@@ -333,8 +333,8 @@ public final class RunAllCommand implements Callable<Integer> {
     }
 
     /**
-     * What runs on SSH hosts and in pods so far: one provider a pair, direct, its consumers meeting where they
-     * must; pods run the image's JVM with the role's own flags, on the CPUs the pod is given.
+     * What runs on SSH hosts and in pods so far: one provider a pair, direct; pods run the image's JVM with the
+     * role's own flags, on the CPUs the pod is given.
      */
     private void checkOnHosts(Topology topology) {
         String on = "option --on " + placement.on() + ": ";
@@ -345,11 +345,6 @@ public final class RunAllCommand implements Callable<Integer> {
         if (soak != null) {
             throw new IllegalArgumentException(on + "a soak's clients read the servers' samples, which stay on their"
                     + " hosts; drop --soak");
-        }
-        if (topology.consumers() > 1 && !openLoop() && placement.clientsOnSeveralHosts()) {
-            throw new IllegalArgumentException(on + "JMH consumers meet before every iteration in a directory, so"
-                    + " they share one client host; " + (placement.kubernetes() ? "give --topology 1x1" : "give one"
-                    + " --client-hosts") + ", or an open loop (--rate)");
         }
         if (placement.kubernetes() && (jvmOptions.given() || !jvmMatrix.isEmpty() || cpus.pinned())) {
             throw new IllegalArgumentException(on + "the pods run the image's java with the role's flags on"
