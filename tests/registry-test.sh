@@ -173,7 +173,8 @@ check "2x2: the spread is printed" grep -Eq "calls per provider: $port [0-9.]+% 
 check "2x2: in lockstep, the consumers measured (nearly) every iteration at once, and the merge says so" grep -Eq \
     "merged 2x2: getUser thrpt [0-9.]+ ± [0-9.NaN]+ ops/ms, [23] of 3 iterations with every consumer measuring" \
     "$work/topology.out"
-check "2x2: the lockstep's meetings are gone" sh -c '! ls -d /tmp/rpcbench-lockstep-* 2>/dev/null'
+check "2x2: the first consumer hosted the lockstep on the loopback" \
+    grep -Eq "^lockstep: the 2 consumers meet at 127.0.0.1:[0-9]+$" "$work/topology/dubbo-kryo-client1.out"
 check "2x2: the merged JMH result sums the consumers' throughput over their shared windows" \
     merged_throughput "$work/topology" "$work/topology.out"
 check "no process left after 2x2, the run's ZooKeeper stopped" no_process_on "$port" $((port + 1))

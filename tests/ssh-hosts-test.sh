@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The SSH executor against real sshd servers: three "hosts", each a network namespace with its own sshd (its own
+# The SSH executor against real sshd servers: four "hosts", each a network namespace with its own sshd (its own
 # config, host key and authorized keys, from tools/namespace-hosts.sh), joined by a bridge to this machine, where
-# the runner and its ssh run. Bad options; a 1x2 run-all across two hosts with the wire check across them; a soak
-# across two hosts, the server's series read over the network; a 2x1 through the run's ZooKeeper across them; a key
-# refused; a host without Java; a SIGTERM to the runner while its client measures; a host whose sshd dies mid-run
-# (the full tier adds a 1x1 pair from the command line, a 2x1 through an external ZooKeeper and an ab run across two
-# hosts). After each: no JVM, session or wrapper left on any host. SKIP where namespaces or sshd cannot be had (not
-# root, no iproute2, no openssh-server). Ends with "N passed, N failed, N skipped".
+# the runner and its ssh run. Bad options; a 1x2 run-all across two hosts with the wire check across them; a 1x2
+# with each consumer on a client host of its own, in lockstep across them; a soak across two hosts, the server's
+# series read over the network; a 2x1 through the run's ZooKeeper across them; a key refused; a host without Java; a
+# SIGTERM to the runner while its client measures; a host whose sshd dies mid-run (the full tier adds a 1x1 pair
+# from the command line, a 2x1 through an external ZooKeeper and an ab run across two hosts). After each: no JVM,
+# session or wrapper left on any host. SKIP where namespaces or sshd cannot be had (not root, no iproute2, no
+# openssh-server). Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -19,7 +20,7 @@ EXITS_WITH_TIMEOUT=240
 # the hosts: tools/namespace-hosts.sh's, named and numbered apart from two-hosts.sh's
 name=rpcb-ssh
 prefix=10.233.0
-hosts=(1 2 3)
+hosts=(1 2 3 4)
 hosts_dir=/run/rpcbench-hosts/$name
 declare -A sshd_pid=()
 
@@ -66,8 +67,8 @@ if ! ip netns add "$probe" 2>"$work/probe"; then
 fi
 ip netns delete "$probe"
 
-# three hosts, each with its sshd; host 3's sessions have no java on their PATH
-check "three hosts, each with its sshd listening" \
+# four hosts, each with its sshd; host 3's sessions have no java on their PATH
+check "four hosts, each with its sshd listening" \
     exits_with 0 "^host 3: root@$prefix.3, namespace ${name}3, sshd listening" "$work/up.out" -- \
     "$root/tools/namespace-hosts.sh" up --name "$name" --subnet "$prefix" --without-java 3 "${#hosts[@]}"
 for n in "${hosts[@]}"; do
@@ -248,6 +249,33 @@ external_registry() {
 if in_full_tier "a 2x1 through an external ZooKeeper"; then
     external_registry
 fi
+
+# 1x2 with a consumer on each of two client hosts: the first hosts the consumers' meeting point on its host's
+# address, the other meets it there, across the bridge, before every iteration (warmup included); the merge keeps
+# the iterations both measured at once
+lockstep_apart() {
+    local run=$work/run-apart out=$work/apart.out first="root@$prefix.2" second="root@$prefix.4" apart wire
+    local settings="--warmupIterations 1 --warmupTime 1 --measurementIterations 3 --measurementTime 1 --modes thrpt"
+    settings+=" --threads 2 --benchmarks getUser"
+    check "lockstep across hosts: run-all 1x2, a consumer on each of two client hosts: exit 0" \
+        exits_with 0 "dubbo-kryo \| passed" "$out" -- "$root/benchmark.sh" run-all --on ssh \
+        --server-hosts "root@$prefix.1" --client-hosts "$first,$second" "${ssh_options[@]}" --topology 1x2 \
+        --pairs dubbo-kryo -p "$(free_port)" -a "$settings" --out "$run"
+    apart="[c['machine']['host'] for c in pair['consumers']] == ['$first', '$second']"
+    wire="all(c['proofs'] for c in pair['consumers'])"
+    wire+=" and all(p['server'].startswith('$prefix.1:') and p['client'].startswith('$prefix.' + n + ':')"
+    wire+=" for c, n in zip(pair['consumers'], '24') for p in c['proofs'])"
+    check "lockstep across hosts: each consumer ran on its own host and proved the wire from there" \
+        run_json "$run/run.json" "$apart and $wire"
+    check "lockstep across hosts: the first consumer hosted the meeting point on its host's address" \
+        grep -Eq "^lockstep: the 2 consumers meet at $prefix.2:[0-9]+$" "$run/dubbo-kryo-client1.out"
+    check "lockstep across hosts: both consumers measured (nearly) every iteration at once, the merge says so" \
+        grep -Eq "merged 1x2: getUser thrpt [0-9.]+ ± [0-9.NaN]+ ops/ms, [23] of 3 iterations with every consumer"\
+" measuring" "$out"
+    check "lockstep across hosts: it never ended" sh -c "! grep -h 'lockstep ended' '$out' '$run'/*.out"
+    check "lockstep across hosts: nothing left on the hosts" nothing_left
+}
+lockstep_apart
 
 if in_full_tier "a 1x1 pair from the command line"; then
     port=$(free_port)

@@ -2,6 +2,7 @@ package org.rpcbench.client;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -128,7 +129,17 @@ public final class BenchmarkClient {
         Path resultFile = (options.resultFile() != null ? options.resultFile() : options.newResultFile(module()))
                 .toAbsolutePath();
         Path logFile = RunFiles.logTo(resultFile.resolveSibling(resultFile.getFileName() + ".log"));
-        load.prepare(out);
+        try (load) {
+            try {
+                load.prepare(out);
+            } catch (UncheckedIOException e) {
+                return Stopped.failed(ExitCode.FAILED, e.getMessage());
+            }
+            return proveTheWireAndRun(logFile, resultFile);
+        }
+    }
+
+    private Stopped proveTheWireAndRun(Path logFile, Path resultFile) throws IOException {
         if (injected != null) {
             out.println(injected.describe());
         }

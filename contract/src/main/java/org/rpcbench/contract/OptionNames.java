@@ -19,9 +19,16 @@ public final class OptionNames {
     public static final String RESULT_FILE = "--resultFile";
     /** A client that is one of several run at once on purpose: JMH's machine-wide lock is not taken. */
     public static final String CONCURRENT_CONSUMER = "--concurrent-consumer";
-    /** Where the consumers of a topology run meet before every iteration, so that they measure at once. */
+    /**
+     * Where the consumers of a topology run meet before every iteration, so that they measure at once: a
+     * {@link LockstepAddress}, host:port.
+     */
     public static final String LOCKSTEP = "--lockstep";
-    /** How many consumers meet in the {@link #LOCKSTEP} directory. */
+    /** The address a consumer hosts the {@link #LOCKSTEP} meeting point on, for the others, a free port. */
+    public static final String LOCKSTEP_HOST = "--lockstep-host";
+    /** Where the consumer that hosts the meeting point writes its {@link LockstepAddress} once it listens. */
+    public static final String LOCKSTEP_FILE = "--lockstep-file";
+    /** How many consumers meet at the {@link #LOCKSTEP} meeting point, its host among them. */
     public static final String LOCKSTEP_CONSUMERS = "--lockstep-consumers";
     /** A client's fault-run load instead of JMH, for this long. */
     public static final String AVAILABILITY = "--availability";

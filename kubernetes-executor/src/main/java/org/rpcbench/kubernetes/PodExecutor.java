@@ -106,6 +106,12 @@ public final class PodExecutor implements KubernetesCluster.Pods {
         return PodJvm.POD_IP;
     }
 
+    /** A client that hosts the other clients' lockstep binds its pod's address too: pods reach each other's. */
+    @Override
+    public String clientAddress(int instance) {
+        return PodJvm.POD_IP;
+    }
+
     @Override
     public RunRecord.Machine machine(JvmRole role, int instance) {
         PodProcess process = started.get(key(role, instance));

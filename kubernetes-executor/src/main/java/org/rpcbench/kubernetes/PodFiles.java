@@ -5,13 +5,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.rpcbench.contract.OptionNames;
 
 /**
  * The runner's file arguments as a pod's JVM takes them, and where each file the pod sends back goes. The ready and
  * stop records are the pod's own ({@link PodManifests#READY_RECORD}, which its entry script sends as soon as it
- * exists); every other absolute path becomes {@code files/<n>/<name>} in the pod's run directory; a relative path
+ * exists), and so is the address of the lockstep a client hosts ({@link PodManifests#LOCKSTEP_RECORD}, sent as
+ * soon too); every other absolute path becomes {@code files/<n>/<name>} in the pod's run directory; a relative path
  * stays as it is, resolving there as it does here in the runner's working directory.
  */
 final class PodFiles {
@@ -20,7 +22,8 @@ final class PodFiles {
     /** A name in the pod's run directory, and the path here that it stands for. */
     private final Map<String, Path> local = new LinkedHashMap<>();
     private final Path workingDirectory;
-    private Path readyFile;
+    /** The records the pod sends as soon as they exist, by their path here. */
+    private final Map<Path, String> early = new LinkedHashMap<>();
 
     PodFiles(List<String> runnerArgs, Path workingDirectory) {
         this.workingDirectory = workingDirectory.toAbsolutePath().normalize();
@@ -30,11 +33,16 @@ final class PodFiles {
             if (record && i + 1 < runnerArgs.size()) {
                 Path file = Path.of(runnerArgs.get(++i));
                 if (arg.equals(OptionNames.READY_FILE)) {
-                    readyFile = file;
+                    early.put(file, PodManifests.READY_RECORD);
                     local.put(PodManifests.READY_RECORD, file);
                 } else {
                     local.put(PodManifests.STOP_RECORD, file);
                 }
+            } else if (arg.equals(OptionNames.LOCKSTEP_FILE) && i + 1 < runnerArgs.size()) {
+                Path file = Path.of(runnerArgs.get(++i));
+                early.put(file, PodManifests.LOCKSTEP_RECORD);
+                local.put(PodManifests.LOCKSTEP_RECORD, file);
+                args.addAll(List.of(arg, PodManifests.LOCKSTEP_RECORD));
             } else if (arg.startsWith("/")) {
                 Path file = Path.of(arg);
                 String name = "files/" + local.size() + "/" + file.getFileName();
@@ -51,9 +59,9 @@ final class PodFiles {
         return args;
     }
 
-    /** Where the JVM's ready record goes here, or null when it was given none. */
-    Path readyFile() {
-        return readyFile;
+    /** The name in the pod's run directory of a record it sends as soon as it exists, written here at {@code file}. */
+    Optional<String> sentEarly(Path file) {
+        return Optional.ofNullable(early.get(file));
     }
 
     /**

@@ -30,7 +30,7 @@ public final class PodLog {
                 open = line.substring(BEGIN.length());
                 encoded.setLength(0);
             } else if (open != null && line.equals(END + open)) {
-                // the ready record is sent twice, when ready and at the end: the first is kept
+                // a record sent early (ready, lockstep) is sent again at the end: the first is kept
                 files.putIfAbsent(open, Base64.getMimeDecoder().decode(encoded.toString()));
                 open = null;
             } else if (open != null) {

@@ -36,6 +36,8 @@ public final class PodManifests {
     public static final String RUN_DIRECTORY = "/rpcbench/run";
     public static final String READY_RECORD = "ready.json";
     public static final String STOP_RECORD = "stop.json";
+    /** Where a client that hosts the lockstep writes its address; sent as soon as it exists, as the ready record. */
+    public static final String LOCKSTEP_RECORD = "lockstep.json";
     public static final String CONTAINER = "jvm";
     static final String POD_IP_VARIABLE = "RPCBENCH_POD_IP";
     /** Where the pod's entry script finds the pod's annotations (a downward API file). */

@@ -29,9 +29,10 @@ import org.rpcbench.contract.RunRecord;
 import org.rpcbench.runner.process.RunningJvm;
 
 /**
- * One JVM in its pod, as the runner's pair run sees a process: its ready record read from the pod's log as soon as
- * the entry script sends it, its lines shown as they come, its exit the pod's phase, TERM the stop annotation, KILL
- * the pod's deletion. Once the pod has ended, its console and every file it sent are in the run directory.
+ * One JVM in its pod, as the runner's pair run sees a process: its ready record (and a lockstep's address) read from
+ * the pod's log as soon as the entry script sends it, its lines shown as they come, its exit the pod's phase, TERM
+ * the stop annotation, KILL the pod's deletion. Once the pod has ended, its console and every file it sent are in
+ * the run directory.
  */
 final class PodProcess implements RunningJvm {
 
@@ -89,10 +90,11 @@ final class PodProcess implements RunningJvm {
                 collect(now);
                 return RecordFiles.readIfPresent(file, type);
             }
-            if (hasStarted(now)) {
-                Optional<byte[]> ready = readLog().file(PodManifests.READY_RECORD);
-                if (ready.isPresent() && file.equals(files.readyFile())) {
-                    write(file, ready.get());
+            Optional<String> early = files.sentEarly(file);
+            if (hasStarted(now) && early.isPresent()) {
+                Optional<byte[]> record = readLog().file(early.get());
+                if (record.isPresent()) {
+                    write(file, record.get());
                     return RecordFiles.readIfPresent(file, type);
                 }
             }

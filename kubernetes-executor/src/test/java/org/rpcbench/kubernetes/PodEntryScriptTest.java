@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.contract.LockstepAddress;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.ServerReady;
 
@@ -61,19 +62,24 @@ class PodEntryScriptTest {
     }
 
     @Test
-    void theReadyRecordComesWhileTheJvmRunsAndTheStopAnnotationStopsIt() throws Exception {
-        Process entry = entry("trap 'echo stopping; exit 0' TERM; " + writeReady()
-                + "while :; do sleep 0.05; done");
+    void theReadyAndLockstepRecordsComeWhileTheJvmRunsAndTheStopAnnotationStopsIt() throws Exception {
+        Process entry = entry("trap 'echo stopping; exit 0' TERM; echo '{\"host\":\"10.2.0.10\",\"port\":1}' > "
+                + PodManifests.LOCKSTEP_RECORD + "; " + writeReady() + "while :; do sleep 0.05; done");
         List<String> lines = new ArrayList<>();
         try (BufferedReader log = new BufferedReader(
                 new InputStreamReader(entry.getInputStream(), StandardCharsets.UTF_8))) {
             Optional<byte[]> ready = Optional.empty();
+            Optional<byte[]> lockstep = Optional.empty();
             String line;
-            while (ready.isEmpty() && (line = log.readLine()) != null) {
+            while ((ready.isEmpty() || lockstep.isEmpty()) && (line = log.readLine()) != null) {
                 lines.add(line);
-                ready = PodLog.parse(String.join("\n", lines) + "\n").file(PodManifests.READY_RECORD);
+                PodLog parsed = PodLog.parse(String.join("\n", lines) + "\n");
+                ready = parsed.file(PodManifests.READY_RECORD);
+                lockstep = parsed.file(PodManifests.LOCKSTEP_RECORD);
             }
             assertTrue(ready.isPresent(), "no ready record in " + lines);
+            assertEquals(new LockstepAddress("10.2.0.10", 1), RecordFiles.JSON.readValue(lockstep.orElseThrow(),
+                    LockstepAddress.class));
             assertTrue(entry.isAlive(), "the ready record came only at the end");
 
             Files.writeString(run.resolve("annotations"), "other=\"x\"\n" + PodManifests.STOP_ANNOTATION

@@ -87,9 +87,13 @@ class PodExecutorTest {
     }
 
     private PairRun pairRun(TestKubelet.Behaviour behaviour) throws IOException {
-        return new PairRun(launcher(behaviour), new PairRun.Plan(PAIR, "127.0.0.1", 8080, null, Topology.SINGLE,
+        return pairRun(behaviour, Topology.SINGLE);
+    }
+
+    private PairRun pairRun(TestKubelet.Behaviour behaviour, Topology topology) throws IOException {
+        return new PairRun(launcher(behaviour), new PairRun.Plan(PAIR, "127.0.0.1", 8080, null, topology,
                 List.of("--threads", "1"), List.of(), null, Duration.ofMinutes(1), null, null, false),
-                new RunDirectory(runDirectory, PAIR, Topology.SINGLE, RunDirectory.JMH));
+                new RunDirectory(runDirectory, PAIR, topology, RunDirectory.JMH));
     }
 
     /** How many pods are in this phase (as the kubelet put them). */
@@ -181,6 +185,33 @@ class PodExecutorTest {
         assertTrue(Files.readAllLines(runDirectory.resolve("zookeeper.out")).contains("java started"));
         executor.close();
         executor = null;
+    }
+
+    @Test
+    void severalJmhConsumersStartOnceTheFirstHasSaidWhereTheyMeet() throws Exception {
+        RunRecord.Pair pair = pairRun(TestKubelet.Behaviour.WELL, new Topology(1, 2)).run(new PairRun.Listener() { });
+
+        assertEquals(RunRecord.Pair.PASSED, pair.status(), pair.message());
+        assertEquals(2, pair.consumers().size());
+        List<Pod> created = kubelet.created;
+        assertEquals(List.of("server-0", "client-0", "client-1"), created.stream()
+                .map(pod -> pod.getMetadata().getLabels().get(PodManifests.ROLE_LABEL) + "-"
+                        + pod.getMetadata().getLabels().get(PodManifests.INDEX_LABEL)).toList());
+        // the first hosts the meeting point on its pod's address and says where in a record the pod sends at once
+        List<String> first = args(created.get(1));
+        assertEquals("$(RPCBENCH_POD_IP)", first.get(first.indexOf("--lockstep-host") + 1));
+        assertEquals(PodManifests.LOCKSTEP_RECORD, first.get(first.indexOf("--lockstep-file") + 1));
+        assertEquals("2", first.get(first.indexOf("--lockstep-consumers") + 1));
+        assertFalse(first.contains("--lockstep"));
+        // the second is told the address only that record states: it was created after the record came
+        List<String> second = args(created.get(2));
+        assertEquals("10.2.0.10:" + TestKubelet.LOCKSTEP_PORT, second.get(second.indexOf("--lockstep") + 1));
+        assertFalse(second.contains("--lockstep-host"));
+        assertEquals("{\"host\":\"10.2.0.10\",\"port\":" + TestKubelet.LOCKSTEP_PORT + "}",
+                Files.readString(runDirectory.resolve(PAIR + "-client1.lockstep.json")).replaceAll("\\s", ""));
+        for (Pod pod : created) {
+            ManifestValidationTest.strictlyRead(JSON.asJson(pod));
+        }
         assertEquals(List.of(), kubelet.podNames());
     }
 

@@ -19,6 +19,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import org.rpcbench.contract.ClientReady;
+import org.rpcbench.contract.LockstepAddress;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.ServerReady;
@@ -29,8 +30,8 @@ import org.rpcbench.contract.ZooKeeperReady;
 /**
  * Plays the kubelet beside fabric8's mock API server: schedules each new pod on a node of its role, runs it (its
  * phase, address and container state in the pod's status) and writes its log as the pod's entry script would,
- * ready record, files and all; the mock serves each log from here. A server registers at the registry it is told
- * (its ready record says so), and the run's ZooKeeper states its pod's address.
+ * ready record, a lockstep's address, files and all; the mock serves each log from here. A server registers at the
+ * registry it is told (its ready record says so), and the run's ZooKeeper states its pod's address.
  */
 final class TestKubelet implements AutoCloseable {
 
@@ -38,6 +39,8 @@ final class TestKubelet implements AutoCloseable {
     static final String RESULT = "[]";
     static final String CPU_MODEL = "Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz";
     static final int ZOOKEEPER_PORT = 2181;
+    /** The port the first client's meeting point listens on, which only its lockstep record states. */
+    static final int LOCKSTEP_PORT = 40123;
     static final String UNSCHEDULABLE = "0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules.";
 
     /** What a server does: never scheduled, or once started gets ready, says nothing or exits. */
@@ -151,6 +154,10 @@ final class TestKubelet implements AutoCloseable {
             log(name, "error: the wire check failed: server 10.1.0.10:8080 read hessian2, not kryo");
             end(name, 1);
         } else if (behaviour.clientsFinish()) {
+            if (command.contains(OptionNames.LOCKSTEP_HOST)) {
+                // the first of several JMH consumers hosts their meeting point on its pod's address, said at once
+                send(name, PodManifests.LOCKSTEP_RECORD, new LockstepAddress(ip, LOCKSTEP_PORT));
+            }
             send(name, PodManifests.READY_RECORD, new ClientReady(ClientReady.JMH, List.of(proof()), 0, 1));
             send(name, command.get(command.indexOf(OptionNames.RESULT_FILE) + 1), RESULT);
             end(name, 0);

@@ -37,8 +37,8 @@ public final class ForkJvm {
         target.systemProperties().forEach((name, value) -> args.add("-D" + name + "=" + value));
         args.add("-D" + RunFiles.LOG_FILE_PROPERTY + "=" + logFile.toAbsolutePath());
         args.add("-D" + FORK_PROPERTY + "=true");
-        for (String inherited : List.of(Stacks.CLIENT_STACK_PROPERTY, Lockstep.DIRECTORY_PROPERTY,
-                Lockstep.CONSUMERS_PROPERTY, Lockstep.CLIENT_PROPERTY, INJECT_COST_PROPERTY)) {
+        for (String inherited : List.of(Stacks.CLIENT_STACK_PROPERTY, Lockstep.ADDRESS_PROPERTY,
+                Lockstep.CONSUMER_PROPERTY, INJECT_COST_PROPERTY)) {
             String value = System.getProperty(inherited);
             if (value != null) {
                 args.add("-D" + inherited + "=" + value);

@@ -43,6 +43,7 @@ import org.rpcbench.client.options.values.JmhTime;
 import org.rpcbench.client.server.ServerWatch;
 import org.rpcbench.contract.ClientReady;
 import org.rpcbench.contract.ExitCode;
+import org.rpcbench.contract.LockstepAddress;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.Stopped;
@@ -67,6 +68,8 @@ public final class JmhLoad implements Load {
     private final String injectCost;
     /** The client's module, whose pair the table is named after. */
     private final String module;
+    /** The consumers' meeting point, when this client hosts it; null otherwise. */
+    private LockstepHost lockstepHost;
 
     /**
      * @param concurrentConsumer whether this client is one of several consumers run at once on purpose
@@ -101,10 +104,18 @@ public final class JmhLoad implements Load {
         if (concurrentConsumer) {
             System.setProperty("jmh.ignoreLock", "true");
         }
-        if (settings.lockstep() != null) {
+        JmhSettings.Lockstep lockstep = settings.lockstep();
+        if (lockstep != null) {
+            LockstepAddress meetAt = lockstep.meetAt();
+            if (lockstep.host() != null) {
+                // hosted here before the wire check, so that the runner starts the other consumers meanwhile
+                lockstepHost = LockstepHost.open(lockstep.host(), lockstep.consumers());
+                meetAt = lockstepHost.address();
+                RecordFiles.write(lockstep.addressFile(), meetAt);
+                out.println("lockstep: the " + lockstep.consumers() + " consumers meet at " + meetAt);
+            }
             // read where the iterations begin: in each fork (ForkJvm passes them on), or here with --forks 0
-            Lockstep.systemProperties(settings.lockstep().directory(), settings.lockstep().consumers())
-                    .forEach(System::setProperty);
+            Lockstep.systemProperties(meetAt).forEach(System::setProperty);
         }
         if (settings.preset() != null) {
             out.println("preset: " + settings.preset().description());
@@ -112,6 +123,14 @@ public final class JmhLoad implements Load {
         if (injectCost != null) {
             // the JMH forks pay it too (ForkJvm passes it on), or this JVM with --forks 0
             System.setProperty(ForkJvm.INJECT_COST_PROPERTY, injectCost);
+        }
+    }
+
+    /** The meeting point this client hosted, closed: the other consumers, if any still meet, go on alone. */
+    @Override
+    public void close() {
+        if (lockstepHost != null) {
+            lockstepHost.close();
         }
     }
 

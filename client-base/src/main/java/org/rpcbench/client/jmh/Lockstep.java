@@ -1,64 +1,64 @@
 package org.rpcbench.client.jmh;
 
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.UUID;
+
+import org.rpcbench.contract.LockstepAddress;
 
 /**
  * The consumers of a topology run, each a client with forks of its own, meeting before every iteration (warmup ones
  * included) so that their iterations run, and are measured, at once. Without it they drift apart by their forks'
- * start-ups, and a consumer that finishes a benchmark first runs the next alone. An arrival is a file
- * {@code <directory>/<n>/<client>}, n counting the client's iterations over all its forks and {@code <client>} its
- * launcher's pid; the iteration starts once n's directory holds every consumer's arrival. The wait is bounded: a
- * consumer missing for {@link #WAIT} (it failed or was stopped) ends the lockstep for the rest of the run, the others
- * go on alone, and the merge of their results keeps only what they measured at once.
+ * start-ups, and a consumer that finishes a benchmark first runs the next alone. They meet at the first consumer's
+ * {@link LockstepHost}, over TCP, wherever each runs: each JVM of a consumer (its forks inherit where and who they
+ * are) holds one connection and, at each iteration, says who it is and waits for the answer. The wait is bounded
+ * there; once the lockstep has ended, or the meeting point cannot be reached, this JVM goes on alone, and the merge
+ * of the consumers' results keeps only what they measured at once.
  */
 public final class Lockstep {
 
-    static final String DIRECTORY_PROPERTY = "rpcbench.lockstep.directory";
-    static final String CONSUMERS_PROPERTY = "rpcbench.lockstep.consumers";
-    static final String CLIENT_PROPERTY = "rpcbench.lockstep.client";
-    static final Duration WAIT = Duration.ofSeconds(60);
-    /** Written by the consumer that waited in vain: nobody waits any more. */
-    static final String ENDED = "ended";
-    private static final long POLL_MILLIS = 2;
+    static final String ADDRESS_PROPERTY = "rpcbench.lockstep.address";
+    static final String CONSUMER_PROPERTY = "rpcbench.lockstep.consumer";
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     private static Lockstep inThisJvm;
 
-    private final Path directory;
-    private final int consumers;
-    private final String client;
-    private final Duration wait;
-    /** This client's iterations before this JVM's first; -1 until it meets the others first. */
-    private long iteration = -1;
+    private final LockstepAddress address;
+    private final String consumer;
+    /** How long an answer may take: the host's longest wait, and then some; longer, it is as good as gone. */
+    private final Duration answerTimeout;
+    private Socket socket;
+    private BufferedReader in;
+    private Writer out;
+    private boolean alone;
 
-    Lockstep(Path directory, int consumers, String client, Duration wait) {
-        this.directory = directory;
-        this.consumers = consumers;
-        this.client = client;
-        this.wait = wait;
+    Lockstep(LockstepAddress address, String consumer, Duration answerTimeout) {
+        this.address = address;
+        this.consumer = consumer;
+        this.answerTimeout = answerTimeout;
     }
 
-    /** What a fork needs to meet the other consumers as its launcher would. */
-    static Map<String, String> systemProperties(Path directory, int consumers) {
-        return Map.of(DIRECTORY_PROPERTY, directory.toAbsolutePath().toString(),
-                CONSUMERS_PROPERTY, String.valueOf(consumers),
-                CLIENT_PROPERTY, String.valueOf(ProcessHandle.current().pid()));
+    /** What a fork needs to meet the other consumers as its launcher would: where, and which consumer it is. */
+    static Map<String, String> systemProperties(LockstepAddress address) {
+        return Map.of(ADDRESS_PROPERTY, address.toString(), CONSUMER_PROPERTY, UUID.randomUUID().toString());
     }
 
     /** Meets the other consumers before an iteration, when this JVM was told to; at once otherwise. */
     public static void beforeIteration() {
         Lockstep lockstep;
         synchronized (Lockstep.class) {
-            String directory = System.getProperty(DIRECTORY_PROPERTY);
-            if (inThisJvm == null && directory != null) {
-                inThisJvm = new Lockstep(Path.of(directory), Integer.getInteger(CONSUMERS_PROPERTY),
-                        System.getProperty(CLIENT_PROPERTY), WAIT);
+            String address = System.getProperty(ADDRESS_PROPERTY);
+            if (inThisJvm == null && address != null) {
+                inThisJvm = new Lockstep(LockstepAddress.parse(address), System.getProperty(CONSUMER_PROPERTY),
+                        LockstepHost.FIRST_WAIT.plus(CONNECT_TIMEOUT));
             }
             lockstep = inThisJvm;
         }
@@ -67,55 +67,60 @@ public final class Lockstep {
         }
     }
 
-    /** Arrives at this client's next iteration and waits, boundedly, for every other consumer to arrive there. */
+    /** Arrives at this consumer's next iteration and waits until the meeting point says go (or to go alone). */
     void meet() {
-        try {
-            if (iteration < 0) {
-                iteration = arrivedBefore();
-            }
-            iteration++;
-            Path meeting = Files.createDirectories(directory.resolve(String.valueOf(iteration)));
-            try {
-                Files.createFile(meeting.resolve(client));
-            } catch (FileAlreadyExistsException e) {
-                throw new IllegalStateException("two clients meet in " + directory + " as " + client);
-            }
-            long deadline = System.nanoTime() + wait.toNanos();
-            while (!Files.exists(directory.resolve(ENDED)) && arrived(meeting) < consumers) {
-                if (System.nanoTime() > deadline) {
-                    end(meeting);
-                    return;
-                }
-                Thread.sleep(POLL_MILLIS);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("the consumers' lockstep in " + directory + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** The iterations this client arrived at in earlier forks. */
-    private long arrivedBefore() throws IOException {
-        try (Stream<Path> meetings = Files.list(directory)) {
-            return meetings.filter(meeting -> Files.exists(meeting.resolve(client))).count();
-        }
-    }
-
-    private static long arrived(Path meeting) throws IOException {
-        try (Stream<Path> arrivals = Files.list(meeting)) {
-            return arrivals.count();
-        }
-    }
-
-    private void end(Path meeting) throws IOException {
-        try {
-            Files.createFile(directory.resolve(ENDED));
-        } catch (FileAlreadyExistsException e) {
+        if (alone) {
             return;
         }
-        System.err.println("lockstep ended: " + arrived(meeting) + " of " + consumers + " consumers arrived at"
-                + " iteration " + iteration + " within " + wait.toSeconds() + " s; the consumers go on unsynchronised,"
-                + " and the merge keeps only what they measured at once");
+        String answer;
+        try {
+            if (socket == null) {
+                connect();
+            }
+            out.write(consumer + "\n");
+            out.flush();
+            answer = in.readLine();
+        } catch (IOException e) {
+            goAlone("the meeting point at " + address + " cannot be reached (" + e.getMessage() + ")");
+            return;
+        }
+        if (answer == null) {
+            goAlone("the meeting point at " + address + " is gone");
+        } else if (answer.equals(LockstepHost.ENDED)) {
+            // its host said why, once for every consumer
+            goAlone(null);
+        } else if (!answer.equals(LockstepHost.GO)) {
+            throw new IllegalStateException("the consumers' lockstep at " + address + ": " + answer);
+        }
+    }
+
+    private void connect() throws IOException {
+        socket = new Socket();
+        socket.setTcpNoDelay(true);
+        socket.connect(new InetSocketAddress(address.host(), address.port()), (int) CONNECT_TIMEOUT.toMillis());
+        socket.setSoTimeout((int) answerTimeout.toMillis());
+        in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+        out = new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.US_ASCII);
+    }
+
+    /** No more meetings for this JVM; {@code why}, when not null, said once. */
+    private void goAlone(String why) {
+        alone = true;
+        if (why != null) {
+            System.err.println("lockstep ended: " + why + "; this consumer goes on unsynchronised, and the merge"
+                    + " keeps only what the consumers measured at once");
+        }
+        close();
+    }
+
+    /** Hangs up, as the end of this JVM would. */
+    void close() {
+        try {
+            if (socket != null) {
+                socket.close();
+            }
+        } catch (IOException e) {
+            // already closed
+        }
     }
 }

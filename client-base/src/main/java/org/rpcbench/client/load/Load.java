@@ -12,7 +12,7 @@ import org.rpcbench.stack.StreamDirection;
  * What the client runs once the wire is proven: JMH's benchmarks, the availability load, the open loop or a soak,
  * each in a package of its own with its options' group in client-options. The client picks one from its options.
  */
-public interface Load {
+public interface Load extends AutoCloseable {
 
     /** What the load would run, a line for each part: what a dry run prints. */
     List<String> plan();
@@ -22,7 +22,11 @@ public interface Load {
         return Set.of();
     }
 
-    /** Before the wire is proven: what this JVM (and the JVMs it starts) must be set up with, and said first. */
+    /**
+     * Before the wire is proven: what this JVM (and the JVMs it starts) must be set up with, and said first.
+     *
+     * @throws java.io.UncheckedIOException when what it sets up cannot be had
+     */
     default void prepare(PrintStream out) {
     }
 
@@ -34,4 +38,9 @@ public interface Load {
      * @throws IOException when the run's files cannot be written
      */
     Stopped run(Session session) throws IOException;
+
+    /** What {@link #prepare} opened, closed once the load has ended or could not start. */
+    @Override
+    default void close() {
+    }
 }

@@ -65,6 +65,11 @@ public interface PairFiles {
         return file("client", client, ".stop.json");
     }
 
+    /** Where the first of several JMH consumers writes the address of the meeting point it hosts for the others. */
+    default Path lockstepAddress() {
+        return file("client", 0, ".lockstep.json");
+    }
+
     /** Where the clients' results are merged into one when there are several. */
     Path mergedResult();
 

@@ -1,23 +1,23 @@
 package org.rpcbench.runner.pair;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 import org.rpcbench.contract.AvailabilityReport;
 import org.rpcbench.contract.ClientReady;
 import org.rpcbench.contract.Durations;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.JvmRole;
+import org.rpcbench.contract.LockstepAddress;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.contract.RecordFiles;
@@ -225,30 +225,34 @@ public final class PairRun {
 
     /**
      * The clients to the end (or their timeout), the fault on the way if there is one; the servers are asked to
-     * stop as soon as every client has written its stop record, while the clients' JVMs exit.
+     * stop as soon as every client has written its stop record, while the clients' JVMs exit. Several JMH
+     * consumers meet before every iteration, so that they measure at once: the first hosts their meeting point
+     * where the others reach it, and they start once its address is known.
      */
     private void runClients(List<RunningJvm> servers, Outcome outcome, Listener listener)
             throws IOException, InterruptedException {
-        // several JMH consumers meet before every iteration, so that they measure at once
-        Path lockstep = plan.jmh() && plan.topology().consumers() > 1
-                ? Files.createTempDirectory("rpcbench-lockstep-") : null;
-        try {
-            runClients(servers, outcome, listener, lockstep);
-        } finally {
-            if (lockstep != null) {
-                deleteTree(lockstep);
-            }
-        }
-    }
-
-    private void runClients(List<RunningJvm> servers, Outcome outcome, Listener listener, Path lockstep)
-            throws IOException, InterruptedException {
         List<RunningJvm> clients = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        boolean lockstep = plan.jmh() && plan.topology().consumers() > 1;
+        LockstepAddress meetAt = null;
         for (int i = 0; i < plan.topology().consumers(); i++) {
             Consumer<String> lines = i == 0 ? listener::clientLine : line -> { };
             clients.add(track(launcher.start(plan.pair() + "-client"
-                    + (plan.topology().consumers() == 1 ? "" : i + 1), client(i, outcome.readies, lockstep), i,
+                    + (plan.topology().consumers() == 1 ? "" : i + 1), client(i, outcome.readies, lockstep, meetAt), i,
                     files.clientOutput(i), lines)));
+            if (lockstep && i == 0) {
+                meetAt = clients.get(0).awaitRecord(files.lockstepAddress(), LockstepAddress.class,
+                        SERVER_START_TIMEOUT, () -> aborted).orElse(null);
+                if (meetAt == null) {
+                    // the others would have nowhere to meet: the first client's end says why
+                    if (clients.get(0).isAlive() && !aborted) {
+                        problems.add(clients.get(0).name() + " hosted no lockstep within "
+                                + SERVER_START_TIMEOUT.toSeconds() + " s and was stopped");
+                        clients.get(0).stop(STOP_GRACE);
+                    }
+                    break;
+                }
+            }
         }
         Instant deadline = Instant.now().plus(plan.clientTimeout());
         if (plan.fault() != null) {
@@ -264,7 +268,6 @@ public final class PairRun {
             }
         }
         // a server that died while the clients ran is the cause of what they then report: named first
-        List<String> problems = new ArrayList<>();
         for (int i = plan.fault() == null ? 0 : 1; i < servers.size(); i++) {
             if (!servers.get(i).isAlive()) {
                 problems.add(servers.get(i).name() + " (port " + (plan.port() + i) + ") exited while the clients ran");
@@ -404,36 +407,35 @@ public final class PairRun {
         return JvmLauncher.Jvm.of(plan.pair() + "-server", JvmRole.SERVER, args).onCpus(plan.serverCpus());
     }
 
+    /** The address client {@code index} is reached at by the other clients: its host's, else the loopback here. */
+    private String clientAddress(int index) {
+        String address = launcher.executor().clientAddress(index);
+        return address != null ? address : InetAddress.getLoopbackAddress().getHostAddress();
+    }
+
     /** The address server {@code index} is told to bind: its host's where the executor places it. */
     private String serverAddress(int index) {
         String address = launcher.executor().serverAddress(index);
         return address != null ? address : plan.host();
     }
 
-    /** The lockstep's meetings, once the clients that met there are gone. */
-    private static void deleteTree(Path directory) throws IOException {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
-    }
-
     /**
      * @param readies every server's ready record; the first's says where it registered (an embedded registry's own
      *                address), or else the address it bound (a pod's own, known only once it runs); a soaked one's
      *                where it serves its samples
-     * @param lockstep where the consumers meet before every iteration, or null
+     * @param lockstep whether the consumers meet before every iteration: the first hosts the meeting point
+     * @param meetAt where the first hosts it, for the others
      */
-    private JvmLauncher.Jvm client(int index, List<ServerReady> readies, Path lockstep) {
+    private JvmLauncher.Jvm client(int index, List<ServerReady> readies, boolean lockstep, LockstepAddress meetAt) {
         ServerReady server = readies.get(0);
         List<String> args = new ArrayList<>(plan.clientArgs());
         if (plan.topology().consumers() > 1) {
             args.add(OptionNames.CONCURRENT_CONSUMER);
         }
-        if (lockstep != null) {
-            args.addAll(List.of(OptionNames.LOCKSTEP, lockstep.toString(), OptionNames.LOCKSTEP_CONSUMERS,
-                    String.valueOf(plan.topology().consumers())));
+        if (lockstep) {
+            args.addAll(List.of(OptionNames.LOCKSTEP_CONSUMERS, String.valueOf(plan.topology().consumers())));
+            args.addAll(index == 0 ? List.of(OptionNames.LOCKSTEP_HOST, clientAddress(0), OptionNames.LOCKSTEP_FILE,
+                    files.lockstepAddress().toString()) : List.of(OptionNames.LOCKSTEP, meetAt.toString()));
         }
         if (server.registry() != null) {
             args.addAll(List.of(OptionNames.REGISTRY, server.registry()));

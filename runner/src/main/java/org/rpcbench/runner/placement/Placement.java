@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -140,11 +139,6 @@ public final class Placement {
             args.addAll(List.of("--ssh-known-hosts", knownHosts.toAbsolutePath().toString()));
         }
         return args;
-    }
-
-    /** Whether the clients run on more than one host (on Kubernetes, each in a pod of its own). */
-    public boolean clientsOnSeveralHosts() {
-        return kubernetes() || new HashSet<>(clientHosts).size() > 1;
     }
 
     /** Whether any JVM runs elsewhere than on this machine. */

@@ -52,6 +52,14 @@ public interface JvmExecutor {
         return serverAddress(0);
     }
 
+    /**
+     * The address client {@code instance} is reached at by the other clients (the first hosts their lockstep), or
+     * null: this machine's loopback. It may be a placeholder that becomes the address where the client runs.
+     */
+    default String clientAddress(int instance) {
+        return null;
+    }
+
     /** The host that instance of the role runs on, or null: this machine. */
     default RunRecord.Machine machine(JvmRole role, int instance) {
         return null;

@@ -308,9 +308,7 @@ public final class RunAllCommand implements Callable<Integer> {
         clientJvm = jvmOptions.clients();
         matrix = jvmOptions.matrix(jvmMatrix);
         placement.check();
-        if (placement.remote()) {
-            checkOnHosts(topology);
-        }
+        checkInPods();
         for (int provider = 0; provider < (placement.remote() ? 0 : topology.providers());
                 provider++) {
             int candidate = port + provider;
@@ -332,21 +330,11 @@ public final class RunAllCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * What runs on SSH hosts and in pods so far: providers direct or through a registry (the embedded ZooKeeper
-     * where the executor places it), consumers meeting where they must; pods run the image's JVM with the role's
-     * own flags, on the CPUs the pod is given.
-     */
-    private void checkOnHosts(Topology topology) {
-        String on = "option --on " + placement.on() + ": ";
-        if (topology.consumers() > 1 && !openLoop() && placement.clientsOnSeveralHosts()) {
-            throw new IllegalArgumentException(on + "JMH consumers meet before every iteration in a directory, so"
-                    + " they share one client host; " + (placement.kubernetes() ? "give --topology 1x1" : "give one"
-                    + " --client-hosts") + ", or an open loop (--rate)");
-        }
+    /** Pods run the image's JVM with the role's own flags, on the CPUs the pod is given. */
+    private void checkInPods() {
         if (placement.kubernetes() && (jvmOptions.given() || !jvmMatrix.isEmpty() || cpus.pinned())) {
-            throw new IllegalArgumentException(on + "the pods run the image's java with the role's flags on"
-                    + " --pod-cpus; drop the JVM options, --jvm-matrix and the CPU lists");
+            throw new IllegalArgumentException("option --on k8s: the pods run the image's java with the role's flags"
+                    + " on --pod-cpus; drop the JVM options, --jvm-matrix and the CPU lists");
         }
     }
 

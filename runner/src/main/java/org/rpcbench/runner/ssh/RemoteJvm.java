@@ -119,8 +119,8 @@ final class RemoteJvm implements RunningJvm {
 
     /**
      * Every file the JVM named that is there, and those it wrote beside one under its name and a suffix (a result's
-     * table), copied here once it has exited; a directory only where none is here yet (one this runner made, such
-     * as the lockstep's, holds nothing to bring back). Once: a host that does not answer is not asked again at each
+     * table), copied here once it has exited; a directory only where none is here yet (one this runner made holds
+     * nothing to bring back). Once: a host that does not answer is not asked again at each
      * wait (each would take the connection's timeout).
      */
     private synchronized void collect() throws IOException, InterruptedException {

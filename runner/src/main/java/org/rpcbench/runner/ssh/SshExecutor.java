@@ -168,6 +168,11 @@ public final class SshExecutor implements JvmExecutor.Session {
     }
 
     @Override
+    public String clientAddress(int instance) {
+        return host(JvmRole.CLIENT, instance).address();
+    }
+
+    @Override
     public RunRecord.Machine machine(JvmRole role, int instance) {
         return host(role, instance).machine();
     }

@@ -49,7 +49,6 @@ class PlacementTest {
                 "127.0.0.2,bench@127.0.0.3");
         ssh.check();
         assertTrue(ssh.ssh());
-        assertTrue(ssh.clientsOnSeveralHosts());
         assertEquals(List.of("127.0.0.2", "bench@127.0.0.3"), ssh.clientHosts());
     }
 

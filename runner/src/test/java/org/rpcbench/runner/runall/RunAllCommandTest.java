@@ -67,13 +67,11 @@ class RunAllCommandTest {
     }
 
     @Test
-    void podsWithoutAnImageOrWithJmhConsumersApartAreOneLine() {
+    void podsWithoutAnImageAreOneLine() {
         assertEquals("error: option --on k8s: give the suite's image with --image (see --help)\n",
                 refused("--on", "k8s", "--namespace", "rpcbench"));
         assertEquals("error: options --namespace, --image, --pod-cpus, --server-node-selector and"
                 + " --client-node-selector apply with --on k8s (see --help)\n", refused("--image", "rpcbench:1"));
-        assertTrue(refused("--on", "k8s", "--image", "rpcbench:1", "--topology", "1x2")
-                .startsWith("error: option --on k8s: JMH consumers meet before every iteration"));
     }
 
     @Test

@@ -2,7 +2,6 @@ package org.rpcbench.client.options.jmh;
 
 import static java.util.Objects.requireNonNullElse;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -16,6 +15,7 @@ import java.util.stream.Stream;
 import org.rpcbench.api.Payload;
 import org.rpcbench.client.options.values.JmhTime;
 import org.rpcbench.client.options.values.TimeConverter;
+import org.rpcbench.contract.LockstepAddress;
 import org.rpcbench.contract.OptionNames;
 import org.rpcbench.stack.StreamDirection;
 import picocli.CommandLine.Option;
@@ -104,13 +104,23 @@ public final class JmhOptions {
             + " and collections beside every result")
     boolean gc;
 
-    @Option(names = OptionNames.LOCKSTEP, paramLabel = "dir", description = "meet the other consumers of a"
-            + " topology run in this directory before every iteration, warmup ones included, so that all of"
+    @Option(names = OptionNames.LOCKSTEP, paramLabel = "host:port", description = "meet the other consumers of a"
+            + " topology run at this meeting point before every iteration, warmup ones included, so that all of"
             + " them measure at once (implies " + OptionNames.CONCURRENT_CONSUMER + "; run-all gives it)")
-    Path lockstep;
+    String lockstep;
 
-    @Option(names = OptionNames.LOCKSTEP_CONSUMERS, paramLabel = "n", description = "how many consumers meet in"
-            + " the " + OptionNames.LOCKSTEP + " directory, this one among them")
+    @Option(names = OptionNames.LOCKSTEP_HOST, paramLabel = "address", description = "host the other consumers'"
+            + " meeting point on this address (a free port), its host:port written to "
+            + OptionNames.LOCKSTEP_FILE + " as soon as it listens, and meet there too (run-all gives it to the first"
+            + " consumer)")
+    String lockstepHost;
+
+    @Option(names = OptionNames.LOCKSTEP_FILE, paramLabel = "file", description = "where "
+            + OptionNames.LOCKSTEP_HOST + " writes the meeting point's address")
+    Path lockstepFile;
+
+    @Option(names = OptionNames.LOCKSTEP_CONSUMERS, paramLabel = "n", description = "how many consumers meet at"
+            + " the meeting point, this one among them")
     Integer lockstepConsumers;
 
     /** The preset named, or null; @throws IllegalArgumentException naming the presets there are */
@@ -284,21 +294,33 @@ public final class JmhOptions {
     }
 
     private JmhSettings.Lockstep lockstep() {
-        if ((lockstep == null) != (lockstepConsumers == null)) {
-            throw new IllegalArgumentException("option lockstep: " + OptionNames.LOCKSTEP + " and "
-                    + OptionNames.LOCKSTEP_CONSUMERS + " go together");
+        if (lockstep != null && lockstepHost != null) {
+            throw new IllegalArgumentException("option lockstep: give " + OptionNames.LOCKSTEP + " (meet there) or "
+                    + OptionNames.LOCKSTEP_HOST + " (host the meeting point), not both");
         }
-        if (lockstep == null) {
+        if ((lockstep == null && lockstepHost == null) != (lockstepConsumers == null)) {
+            throw new IllegalArgumentException("option lockstep: " + OptionNames.LOCKSTEP + " (or "
+                    + OptionNames.LOCKSTEP_HOST + ") and " + OptionNames.LOCKSTEP_CONSUMERS + " go together");
+        }
+        if ((lockstepHost == null) != (lockstepFile == null)) {
+            throw new IllegalArgumentException("option lockstep-host: " + OptionNames.LOCKSTEP_HOST + " and "
+                    + OptionNames.LOCKSTEP_FILE + " go together");
+        }
+        if (lockstepConsumers == null) {
             return null;
         }
         if (lockstepConsumers < 2) {
             throw new IllegalArgumentException("option lockstep-consumers: " + lockstepConsumers
                     + " consumers do not need to meet: give 2 or more");
         }
-        if (!Files.isDirectory(lockstep) || !Files.isWritable(lockstep)) {
-            throw new IllegalArgumentException("option lockstep: " + lockstep + " is not a writable directory");
+        if (lockstepHost != null) {
+            return new JmhSettings.Lockstep(lockstepConsumers, null, lockstepHost, lockstepFile);
         }
-        return new JmhSettings.Lockstep(lockstep, lockstepConsumers);
+        try {
+            return new JmhSettings.Lockstep(lockstepConsumers, LockstepAddress.parse(lockstep), null, null);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option lockstep: " + e.getMessage(), e);
+        }
     }
 
     /** The payload names, for the help text. */

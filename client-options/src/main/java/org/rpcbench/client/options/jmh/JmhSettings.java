@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.rpcbench.client.options.values.JmhTime;
+import org.rpcbench.contract.LockstepAddress;
 
 /**
  * JMH's runs as the client's options give them.
@@ -16,14 +17,17 @@ import org.rpcbench.client.options.values.JmhTime;
  * @param resultFormat one of JMH's result formats, by its lowercase name
  * @param profile where every fork's measured iterations are recorded, or null
  * @param gc whether JMH's gc profiler runs beside the suite's own
- * @param lockstep where the consumers of a topology run meet before every iteration, or null when alone
+ * @param lockstep how the consumers of a topology run meet before every iteration, or null when alone
  * @param preset the seed report's table the runs reproduce, or null
  */
 public record JmhSettings(int warmupIterations, JmhTime warmupTime, int measurementIterations,
         JmhTime measurementTime, int forks, List<JmhRun> runs, Set<String> benchmarks, List<String> modes,
         String resultFormat, Path profile, boolean gc, Lockstep lockstep, Preset preset) {
 
-    /** The consumers of a topology run meeting in {@code directory}, this one among the {@code consumers}. */
-    public record Lockstep(Path directory, int consumers) {
+    /**
+     * One of the {@code consumers} of a topology run, meeting the others before every iteration: at {@code meetAt},
+     * or at the meeting point it hosts on {@code host}, its address written to {@code addressFile}.
+     */
+    public record Lockstep(int consumers, LockstepAddress meetAt, String host, Path addressFile) {
     }
 }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.client.options.ClientArgs;
 import org.rpcbench.client.options.ClientOptions;
 import org.rpcbench.client.options.values.JmhTime;
+import org.rpcbench.contract.LockstepAddress;
 import org.rpcbench.stack.Target;
 
 class JmhOptionsTest {
@@ -60,22 +61,30 @@ class JmhOptionsTest {
     }
 
     @Test
-    void consumersInLockstepNameTheirMeetingPlaceAndHowManyMeet(@TempDir Path meetings) {
-        ClientOptions lockstep = ClientArgs.parse("--lockstep", meetings.toString(), "--lockstep-consumers", "3");
-        assertEquals(meetings, lockstep.jmh().lockstep().directory());
-        assertEquals(3, lockstep.jmh().lockstep().consumers());
+    void consumersInLockstepNameTheirMeetingPointAndHowManyMeet(@TempDir Path run) {
+        ClientOptions lockstep = ClientArgs.parse("--lockstep", "10.2.0.10:40123", "--lockstep-consumers", "3");
+        assertEquals(new JmhSettings.Lockstep(3, new LockstepAddress("10.2.0.10", 40123), null, null),
+                lockstep.jmh().lockstep());
         assertTrue(lockstep.concurrentConsumer(), "consumers in lockstep run at once");
         assertNull(ClientArgs.parse().jmh().lockstep());
+        Path file = run.resolve("lockstep.json");
+        assertEquals(new JmhSettings.Lockstep(2, null, "10.2.0.10", file), ClientArgs.parse("--lockstep-host",
+                "10.2.0.10", "--lockstep-file", file.toString(), "--lockstep-consumers", "2").jmh().lockstep());
 
-        assertEquals("option lockstep: --lockstep and --lockstep-consumers go together", assertThrows(
-                IllegalArgumentException.class, () -> ClientArgs.parse("--lockstep", meetings.toString()))
-                .getMessage());
+        assertEquals("option lockstep: --lockstep (or --lockstep-host) and --lockstep-consumers go together",
+                assertThrows(IllegalArgumentException.class, () -> ClientArgs.parse("--lockstep", "10.2.0.10:1"))
+                        .getMessage());
+        assertEquals("option lockstep: give --lockstep (meet there) or --lockstep-host (host the meeting point),"
+                + " not both", assertThrows(IllegalArgumentException.class, () -> ClientArgs.parse("--lockstep",
+                        "10.2.0.10:1", "--lockstep-host", "10.2.0.10", "--lockstep-consumers", "2")).getMessage());
+        assertEquals("option lockstep-host: --lockstep-host and --lockstep-file go together", assertThrows(
+                IllegalArgumentException.class, () -> ClientArgs.parse("--lockstep-host", "10.2.0.10",
+                        "--lockstep-consumers", "2")).getMessage());
         assertEquals("option lockstep-consumers: 1 consumers do not need to meet: give 2 or more", assertThrows(
-                IllegalArgumentException.class, () -> ClientArgs.parse("--lockstep", meetings.toString(),
+                IllegalArgumentException.class, () -> ClientArgs.parse("--lockstep", "10.2.0.10:1",
                         "--lockstep-consumers", "1")).getMessage());
-        Path missing = meetings.resolve("missing");
-        assertEquals("option lockstep: " + missing + " is not a writable directory", assertThrows(
-                IllegalArgumentException.class, () -> ClientArgs.parse("--lockstep", missing.toString(),
+        assertEquals("option lockstep: '" + run + "' is not host:port", assertThrows(
+                IllegalArgumentException.class, () -> ClientArgs.parse("--lockstep", run.toString(),
                         "--lockstep-consumers", "2")).getMessage());
     }
 }
