@@ -63,7 +63,9 @@ class OpenLoopEndToEndTest {
     void theAsyncSenderChecksEveryAnswerOrTheStackSaysItHasNone() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Path result = directory.resolve("async.json");
-        int status = BenchmarkClient.run(new String[] {"--port", String.valueOf(port), "--rate", "500",
+        // a rate a cold JVM keeps on a loaded CI machine (500 was missed there at 2 ms of CPU a call): the subject is
+        // the sender's checks, not its speed
+        int status = BenchmarkClient.run(new String[] {"--port", String.valueOf(port), "--rate", "100",
             "--sender", "async", "--max-in-flight", "16", "--warmup", "1", "--duration", "1",
             "--calls", "getUser,echo:1k", "--threads", "2", "-f", result.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(out, true, StandardCharsets.UTF_8));
@@ -83,7 +85,7 @@ class OpenLoopEndToEndTest {
         assertEquals(List.of("getUser", "echo:1k"), report.calls().stream().map(OpenLoopReport.CallResult::call)
                 .toList());
         for (OpenLoopReport.CallResult call : report.calls()) {
-            assertEquals(500, call.due(), 1, printed);
+            assertEquals(100, call.due(), 1, printed);
             assertEquals(call.due(), call.ok(), "every call due answered and checked: " + printed);
             assertEquals(0, call.failed() + call.wrong() + call.neverSent(), printed);
             assertEquals(call.ok(), call.responseTime().count(), printed);
