@@ -3,7 +3,7 @@
 # config, host key and authorized keys, from tools/namespace-hosts.sh), joined by a bridge to this machine, where
 # the runner and its ssh run. Bad options; a 1x2 run-all across two hosts with the wire check across them; a 1x2
 # with each consumer on a client host of its own, in lockstep across them; a soak across two hosts, the server's
-# series read over the network; a 2x1 through the run's ZooKeeper across them; a key refused; a host without Java; a
+# series read over the network; a 2x2 through the run's ZooKeeper across three; a key refused; a host without Java; a
 # SIGTERM to the runner while its client measures; a host whose sshd dies mid-run (the full tier adds a 1x1 pair
 # from the command line, a 2x1 through an external ZooKeeper and an ab run across two hosts). After each: no JVM,
 # session or wrapper left on any host. SKIP where namespaces or sshd cannot be had (not root, no iproute2, no
@@ -179,31 +179,36 @@ if in_full_tier "ab across two hosts"; then
     ab_across
 fi
 
-# 2x1 through the run's ZooKeeper: it runs on the first server host (.1), provider i on server host i, the consumer
-# on .2 (host 3 has no java). The consumer reaches ZooKeeper and provider 1 across hosts, provider 2 registers across
-# hosts. Each provider registers the address it binds, and the consumer's wire check proves that it reached each one
-# at exactly that address (it refuses a provider the registry lists that it reached elsewhere).
+# 2x2 through the run's ZooKeeper: it runs on the first server host (.1), provider i on server host i (.1, .2),
+# consumer i on client host i (.2, .4; host 3 has no java). The consumers reach ZooKeeper and the providers across
+# hosts and meet in lockstep across them. Each provider registers the address it binds, and each consumer's wire
+# check proves that it reached each provider at exactly that address (it refuses a provider the registry lists that
+# it reached elsewhere).
 registry_across_hosts() {
-    local run=$work/run-2x1 port placed proven
+    local run=$work/run-2x2 port placed proven
+    local settings="--warmupIterations 0 --measurementIterations 3 --measurementTime 1 --modes thrpt --threads 2"
     port=$(free_port)
-    check "run-all 2x1 through ZooKeeper across hosts: exit 0" \
-        exits_with 0 "dubbo-kryo \| passed" "$work/2x1.out" -- "$root/benchmark.sh" run-all --on ssh \
-        --server-hosts "root@$prefix.1,root@$prefix.2" --client-hosts "root@$prefix.2" "${ssh_options[@]}" \
-        -r zookeeper --topology 2x1 --pairs dubbo-kryo -p "$port" -a "$tiny" --out "$run"
-    check "run-all 2x1: ZooKeeper ran on the first server host, bound to its address" \
-        grep -q "^rpcbench zookeeper ready: zookeeper://$prefix.1:[0-9]* " "$work/2x1.out"
+    check "run-all 2x2 through ZooKeeper across hosts: exit 0" \
+        exits_with 0 "dubbo-kryo \| passed" "$work/2x2.out" -- "$root/benchmark.sh" run-all --on ssh \
+        --server-hosts "root@$prefix.1,root@$prefix.2" --client-hosts "root@$prefix.2,root@$prefix.4" \
+        "${ssh_options[@]}" -r zookeeper --topology 2x2 --pairs dubbo-kryo -p "$port" \
+        -a "$settings --benchmarks getUser" --out "$run"
+    check "run-all 2x2: ZooKeeper ran on the first server host, bound to its address" \
+        grep -q "^rpcbench zookeeper ready: zookeeper://$prefix.1:[0-9]* " "$work/2x2.out"
     placed="[p['machine']['host'] for p in pair['providers']] == ['root@$prefix.1', 'root@$prefix.2']"
     placed+=" and [(p['ready']['host'], p['ready']['port']) for p in pair['providers']]"
     placed+=" == [('$prefix.1', $port), ('$prefix.2', $port + 1)]"
     placed+=" and all(p['ready']['registry'].startswith('zookeeper://$prefix.1:') for p in pair['providers'])"
-    placed+=" and pair['consumers'][0]['machine']['host'] == 'root@$prefix.2'"
-    check "run-all 2x1: run.json has each provider on its host, bound and registered there" \
+    placed+=" and [c['machine']['host'] for c in pair['consumers']] == ['root@$prefix.2', 'root@$prefix.4']"
+    check "run-all 2x2: run.json has each provider and consumer on its host, the providers registered there" \
         run_json "$run/run.json" "$placed"
-    proven="sorted(p['server'] for p in pair['consumers'][0]['proofs'])"
-    proven+=" == ['$prefix.1:$port', '$prefix.2:$(( port + 1 ))']"
-    check "run-all 2x1: the consumer's wire check reached both providers at their hosts' addresses" \
+    proven="all(sorted({p['server'] for p in c['proofs']})"
+    proven+=" == ['$prefix.1:$port', '$prefix.2:$(( port + 1 ))'] for c in pair['consumers'])"
+    check "run-all 2x2: each consumer's wire check reached both providers at their hosts' addresses" \
         run_json "$run/run.json" "$proven"
-    check "run-all 2x1: nothing left on the hosts" nothing_left
+    check "run-all 2x2: the consumers met in lockstep across their hosts" \
+        grep -Eq "merged 2x2: getUser thrpt .*, [23] of 3 iterations with every consumer measuring" "$work/2x2.out"
+    check "run-all 2x2: nothing left on the hosts" nothing_left
 }
 registry_across_hosts
 
