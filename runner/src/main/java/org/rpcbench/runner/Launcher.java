@@ -246,8 +246,7 @@ public final class Launcher implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
-        boolean remote = placement.remote();
-        if (remote && !suite().pairs().contains(module)) {
+        if (placement.remote() && !suite().pairs().contains(module)) {
             return usage("option --on " + placement.on() + " applies to a pair, not to " + module);
         }
         if (placement.kubernetes() && (jvmOptions.given() || cpus.pinned())) {

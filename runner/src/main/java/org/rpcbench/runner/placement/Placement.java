@@ -26,25 +26,31 @@ public final class Placement {
     static final String LOCAL = "local";
     static final String SSH = "ssh";
     static final String KUBERNETES = "k8s";
+    // the options' names, also as ab passes them on to its run-alls
+    private static final String ON = "--on";
+    private static final String SERVER_HOSTS = "--server-hosts";
+    private static final String CLIENT_HOSTS = "--client-hosts";
+    private static final String SSH_IDENTITY = "--ssh-identity";
+    private static final String SSH_KNOWN_HOSTS = "--ssh-known-hosts";
 
-    @Option(names = "--on", paramLabel = "where", description = "local (default): every JVM on this machine; ssh:"
+    @Option(names = ON, paramLabel = "where", description = "local (default): every JVM on this machine; ssh:"
             + " the servers on --server-hosts and the clients on --client-hosts, over OpenSSH's ssh and scp; k8s:"
             + " each JVM in a pod of its own on the current kubeconfig's cluster, a client never on a server's node")
     String on = LOCAL;
 
-    @Option(names = "--server-hosts", split = ",", paramLabel = "host", description = "with --on ssh: the hosts"
+    @Option(names = SERVER_HOSTS, split = ",", paramLabel = "host", description = "with --on ssh: the hosts"
             + " the servers run on, as user@address or address; each server binds its host's address")
     List<String> serverHosts = new ArrayList<>();
 
-    @Option(names = "--client-hosts", split = ",", paramLabel = "host", description = "with --on ssh: the hosts"
+    @Option(names = CLIENT_HOSTS, split = ",", paramLabel = "host", description = "with --on ssh: the hosts"
             + " the clients run on; client i runs on host i (round-robin), as server i does")
     List<String> clientHosts = new ArrayList<>();
 
-    @Option(names = "--ssh-identity", paramLabel = "file", description = "with --on ssh: the private key to log in"
+    @Option(names = SSH_IDENTITY, paramLabel = "file", description = "with --on ssh: the private key to log in"
             + " with (default: ssh's own, from ~/.ssh and its config)")
     Path identity;
 
-    @Option(names = "--ssh-known-hosts", paramLabel = "file", description = "with --on ssh: the known-hosts file"
+    @Option(names = SSH_KNOWN_HOSTS, paramLabel = "file", description = "with --on ssh: the known-hosts file"
             + " that holds every host's key (default: ssh's own); an unknown host key is refused")
     Path knownHosts;
 
@@ -66,20 +72,16 @@ public final class Placement {
         return on;
     }
 
-    public List<String> clientHosts() {
-        return clientHosts;
-    }
-
     /**
      * Checks the options together before anything starts.
      *
      * @throws IllegalArgumentException naming the option and what is wrong
      */
     public void check() {
-        pods.check(kubernetes());
         if (!LOCAL.equals(on) && !SSH.equals(on) && !KUBERNETES.equals(on)) {
             throw new IllegalArgumentException("option --on: '" + on + "' is not local, ssh or k8s");
         }
+        pods.check(kubernetes());
         if (!ssh()) {
             if (!serverHosts.isEmpty() || !clientHosts.isEmpty() || identity != null || knownHosts != null) {
                 throw new IllegalArgumentException("options --server-hosts, --client-hosts, --ssh-identity and"
@@ -130,13 +132,13 @@ public final class Placement {
         if (!ssh()) {
             return List.of();
         }
-        List<String> args = new ArrayList<>(List.of("--on", SSH, "--server-hosts", String.join(",", serverHosts),
-                "--client-hosts", String.join(",", clientHosts)));
+        List<String> args = new ArrayList<>(List.of(ON, SSH, SERVER_HOSTS, String.join(",", serverHosts),
+                CLIENT_HOSTS, String.join(",", clientHosts)));
         if (identity != null) {
-            args.addAll(List.of("--ssh-identity", identity.toAbsolutePath().toString()));
+            args.addAll(List.of(SSH_IDENTITY, identity.toAbsolutePath().toString()));
         }
         if (knownHosts != null) {
-            args.addAll(List.of("--ssh-known-hosts", knownHosts.toAbsolutePath().toString()));
+            args.addAll(List.of(SSH_KNOWN_HOSTS, knownHosts.toAbsolutePath().toString()));
         }
         return args;
     }

@@ -49,7 +49,8 @@ class PlacementTest {
                 "127.0.0.2,bench@127.0.0.3");
         ssh.check();
         assertTrue(ssh.ssh());
-        assertEquals(List.of("127.0.0.2", "bench@127.0.0.3"), ssh.clientHosts());
+        assertEquals(List.of("--on", "ssh", "--server-hosts", "bench@127.0.0.1", "--client-hosts",
+                "127.0.0.2,bench@127.0.0.3"), ssh.sshArgs());
     }
 
     @Test
