@@ -74,18 +74,20 @@ public final class AbCommand implements Callable<Integer> {
 
     static final int MIN_TRIALS = 3;
     /**
-     * Trials added when the first flag a regression. As many as the first: on this machine a JVM settles at one of
-     * two levels now and then, and eight trials that drew the slow level mostly on one side look like a change (one
-     * of four clean A/A runs did); fresh trials rarely repeat that draw, while a real change repeats.
+     * Six trials at a fixed rate: a trial's windows are 20 s (RunLength.TRIAL), a trial takes about five minutes here,
+     * and six fit about half an hour (docs/reports-and-gate.md).
      */
-    static final int DEFAULT_CONFIRMATION_TRIALS = 8;
+    static final int DEFAULT_FIXED_RATE_TRIALS = 6;
+    static final int DEFAULT_SATURATED_TRIALS = 8;
     static final double DEFAULT_THRESHOLD = 3;
     static final double DEFAULT_CPU_THRESHOLD = 5;
     /**
-     * At a fixed rate a fresh JVM's CPU per call spread by about 2% from trial to trial here (its Java threads' by
-     * 1.6%) where saturated it spreads by 10-25%: a threshold that a 5% cost clears (docs/reports-and-gate.md).
+     * At a fixed rate, in 20-s windows, a fresh JVM's server CPU per call spread by 1.5-2.6% from trial to trial
+     * here, where saturated it spreads by 10-25%. Simulated from two A/A runs, 1% let six trials and six confirming
+     * ones see a 5% server cost on getUser's threads in 98% of runs (at 2%: 54%), with false alarms as rare as at 2%
+     * (docs/reports-and-gate.md).
      */
-    static final double DEFAULT_FIXED_RATE_CPU_THRESHOLD = 2;
+    static final double DEFAULT_FIXED_RATE_CPU_THRESHOLD = 1;
     static final double DEFAULT_ALLOCATION_THRESHOLD = 1;
     /**
      * The trials' rate as a share of the lowest call's closed-loop capacity: at half of it every call kept its rate
@@ -127,14 +129,24 @@ public final class AbCommand implements Callable<Integer> {
             + " ${DEFAULT-VALUE})")
     String scenario = "user";
 
-    @Option(names = "--trials", paramLabel = "n", description = "trials, each side once in each (default:"
-            + " ${DEFAULT-VALUE}, at least " + MIN_TRIALS + ")")
-    int trials = 8;
+    @Option(names = "--trials", paramLabel = "n", description = "trials, each side once in each (default: "
+            + DEFAULT_FIXED_RATE_TRIALS + "; " + DEFAULT_SATURATED_TRIALS + " with --saturated; at least "
+            + MIN_TRIALS + ")")
+    Integer trialsGiven;
 
+    /**
+     * Trials added when the first flag a regression. As many as the first by default: on this machine a JVM settles
+     * at one of two levels now and then, and trials that drew the slow level mostly on one side look like a change
+     * (one of four clean A/A runs did); fresh trials rarely repeat that draw, while a real change repeats.
+     */
     @Option(names = "--confirm-trials", paramLabel = "n", description = "trials added when the first flag a"
-            + " regression; it stands only if they, judged alone, flag it too (default: ${DEFAULT-VALUE}; 0: none,"
-            + " else at least " + MIN_TRIALS + ")")
-    int confirmationTrials = DEFAULT_CONFIRMATION_TRIALS;
+            + " regression; it stands only if they, judged alone, flag it too (default: as many as --trials; 0:"
+            + " none, else at least " + MIN_TRIALS + ")")
+    Integer confirmationTrialsGiven;
+
+    /** The trials and confirmation trials given, or the defaults of the design the trials run (or ran). */
+    private int trials;
+    private int confirmationTrials;
 
     @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
             description = "more client options for both sides; they win over a trial's own (run-all's --length"
@@ -290,6 +302,7 @@ public final class AbCommand implements Callable<Integer> {
             if (baseline != null) {
                 throw usage("--power simulates from the trials already in A/A runs: give no baseline or candidate");
             }
+            countTrials(ranAtFixedRate(power));
             if (trials < MIN_TRIALS || simulations < 1 || shifts.stream().anyMatch(shift -> !(shift > 0))) {
                 throw usage("--power needs --trials of at least " + MIN_TRIALS + ", --simulations of at least 1 and"
                         + " --shifts above 0");
@@ -397,6 +410,7 @@ public final class AbCommand implements Callable<Integer> {
 
     /** Checks what can be checked before anything is built; returns a trial's client options. */
     private List<String> check() throws InterruptedException {
+        countTrials(!saturated);
         if (trials < MIN_TRIALS) {
             throw usage("option trials: " + trials + " is below " + MIN_TRIALS + " (an interval needs trials)");
         }
@@ -607,6 +621,12 @@ public final class AbCommand implements Callable<Integer> {
                             + ") into " + worktree));
         }
         return new Side(name, new AbRecord.Side(given, commit, null, worktree.toString()), worktree);
+    }
+
+    private void countTrials(boolean fixedRate) {
+        trials = trialsGiven != null ? trialsGiven
+                : fixedRate ? DEFAULT_FIXED_RATE_TRIALS : DEFAULT_SATURATED_TRIALS;
+        confirmationTrials = confirmationTrialsGiven != null ? confirmationTrialsGiven : trials;
     }
 
     private void checkConfirmationTrials() {

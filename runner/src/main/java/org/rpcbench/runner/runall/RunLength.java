@@ -35,17 +35,18 @@ public enum RunLength {
     TRIAL("one ab trial: " + RunLength.TRIAL_SETTINGS,
             List.of("--warmupIterations", "2", "--warmupTime", "5", "--measurementIterations", "3",
                     "--measurementTime", "2", "--forks", "1", "--modes", "thrpt"),
-            "one ab trial: " + RunLength.TRIAL_OPEN_LOOP_SETTINGS, List.of("--warmup", "6", "--duration", "10"));
+            "one ab trial: " + RunLength.TRIAL_OPEN_LOOP_SETTINGS, List.of("--warmup", "6", "--duration", "20"));
 
     /** The trial's settings in words, for ab's help too (a constant, so an annotation may use it). */
     public static final String TRIAL_SETTINGS = "2 x 5 s warmup, 3 x 2 s measurement, 1 fork, thrpt";
     /**
      * The same for a trial at a fixed rate. Every call is warmed 6 s in a closed loop before the first is measured,
-     * so each window opens half a minute into the JVM, past the JIT's climb here (10-26 s); four calls fit a trial of
-     * both sides in under four minutes, eight trials in half an hour.
+     * so each window opens half a minute into the JVM, past the JIT's climb here (10-26 s). Windows of 20 s: there
+     * getUser's and listUser's server CPU per call spread between trials half as much as in 10-s windows (existUser's
+     * and createUser's about as much), for a trial a third longer: four calls, both sides, in about five minutes.
      */
     public static final String TRIAL_OPEN_LOOP_SETTINGS = "6 s warmup per call in a closed loop, then each call 6 s"
-            + " at the rate and 10 s measured";
+            + " at the rate and 20 s measured";
 
     private final String description;
     private final List<String> clientArgs;

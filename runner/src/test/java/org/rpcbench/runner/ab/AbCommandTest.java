@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.AbRecord;
+import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;
+import org.rpcbench.runner.Launcher;
 import org.rpcbench.runner.RunnerCommandLine;
 import org.rpcbench.runner.arguments.ArgumentWords;
 
@@ -179,6 +182,51 @@ class AbCommandTest {
         assertTrue(AbCommand.ranAtFixedRate(List.of(fixed, joined)));
         assertFalse(AbCommand.ranAtFixedRate(List.of(fixed, saturated)), "a pool that mixes designs");
         assertFalse(AbCommand.ranAtFixedRate(List.of(root.resolve("none"))), "no record: the judge names it");
+    }
+
+    @Test
+    void theTrialsByDefaultAreTheDesignsAndAsManyConfirmAsRanFirst() throws IOException {
+        String fixed = abRun("fixed", List.of("--rate", "8000")).toString();
+        String saturated = abRun("saturated", List.of("--warmupIterations", "2")).toString();
+
+        assertEquals(new AbJudge.PowerPlan(6, 6, List.of(5.0), 1, 1), simulated("--power", fixed));
+        assertEquals(new AbJudge.PowerPlan(8, 8, List.of(5.0), 1, 1), simulated("--power", saturated));
+        assertEquals(new AbJudge.PowerPlan(4, 4, List.of(5.0), 1, 1), simulated("--power", saturated, "--trials",
+                "4"));
+        assertEquals(new AbJudge.PowerPlan(5, 0, List.of(5.0), 1, 1), simulated("--power", fixed, "--trials", "5",
+                "--confirm-trials", "0"));
+    }
+
+    /** The simulation ab asks its judge for, given these options. */
+    private AbJudge.PowerPlan simulated(String... args) {
+        List<AbJudge.PowerPlan> plans = new ArrayList<>();
+        AbJudge recording = new AbJudge() {
+            @Override
+            public boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
+                throw new AssertionError("no trial runs here");
+            }
+
+            @Override
+            public int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter console, PrintWriter err) {
+                throw new AssertionError("no trial runs here");
+            }
+
+            @Override
+            public int power(List<Path> runs, AbVerdict.Thresholds thresholds, PowerPlan plan, PrintWriter console,
+                    PrintWriter err) {
+                plans.add(plan);
+                return ExitCode.OK;
+            }
+        };
+        List<String> all = new ArrayList<>(List.of("--root", root.toString(), "ab", "--shifts", "5",
+                "--simulations", "1", "--seed", "1"));
+        all.addAll(List.of(args));
+        PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
+        int status = Launcher.commandLine(quiet, quiet, (pods, out) -> {
+            throw new AssertionError("no cluster here");
+        }, List.of(new AbCommand(recording))).execute(all.toArray(String[]::new));
+        assertEquals(ExitCode.OK, status);
+        return plans.get(0);
     }
 
     private Path abRun(String name, List<String> clientArgs) throws IOException {
