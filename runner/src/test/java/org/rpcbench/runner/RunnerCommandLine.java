@@ -1,9 +1,11 @@
 package org.rpcbench.runner;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.ToIntFunction;
 
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.runner.ab.AbCommand;
@@ -19,23 +21,9 @@ import picocli.CommandLine;
  */
 public final class RunnerCommandLine {
 
-    private static final AbJudge NEVER_REACHED = new AbJudge() {
-        @Override
-        public boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
-            throw new AssertionError("ab judged trials in a test that runs none");
-        }
-
-        @Override
-        public int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter console, PrintWriter err) {
-            throw new AssertionError("ab judged trials in a test that runs none");
-        }
-
-        @Override
-        public int power(List<Path> runs, AbVerdict.Thresholds thresholds, PowerPlan plan, PrintWriter console,
-                PrintWriter err) {
-            throw new AssertionError("ab simulated the gate in a test that runs none");
-        }
-    };
+    private static final AbJudge NEVER_REACHED = simulatingOnly(plan -> {
+        throw new AssertionError("ab simulated the gate in a test that runs none");
+    });
 
     /** The runner's tests refuse --on k8s before a pod would be created; running pods is kubernetes-executor's. */
     private static final KubernetesCluster NO_CLUSTER = (pods, out) -> {
@@ -52,5 +40,32 @@ public final class RunnerCommandLine {
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
         return commandLine(out, err).execute(args);
+    }
+
+    /** ab alone with the judge given, its output dropped: for tests of what ab asks of its judge. */
+    public static int run(String[] args, AbJudge judge) {
+        PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+        return Launcher.commandLine(quiet, quiet, NO_CLUSTER, List.of(new AbCommand(judge))).execute(args);
+    }
+
+    /** A judge for tests that run no trial: judging fails the test; a simulation goes to {@code power}. */
+    public static AbJudge simulatingOnly(ToIntFunction<AbJudge.PowerPlan> power) {
+        return new AbJudge() {
+            @Override
+            public boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
+                throw new AssertionError("ab judged trials in a test that runs none");
+            }
+
+            @Override
+            public int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter console, PrintWriter err) {
+                throw new AssertionError("ab judged trials in a test that runs none");
+            }
+
+            @Override
+            public int power(List<Path> runs, AbVerdict.Thresholds thresholds, PowerPlan plan, PrintWriter console,
+                    PrintWriter err) {
+                return power.applyAsInt(plan);
+            }
+        };
     }
 }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -20,9 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.AbRecord;
-import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;
-import org.rpcbench.runner.Launcher;
 import org.rpcbench.runner.RunnerCommandLine;
 import org.rpcbench.runner.arguments.ArgumentWords;
 
@@ -200,31 +197,13 @@ class AbCommandTest {
     /** The simulation ab asks its judge for, given these options. */
     private AbJudge.PowerPlan simulated(String... args) {
         List<AbJudge.PowerPlan> plans = new ArrayList<>();
-        AbJudge recording = new AbJudge() {
-            @Override
-            public boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
-                throw new AssertionError("no trial runs here");
-            }
-
-            @Override
-            public int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter console, PrintWriter err) {
-                throw new AssertionError("no trial runs here");
-            }
-
-            @Override
-            public int power(List<Path> runs, AbVerdict.Thresholds thresholds, PowerPlan plan, PrintWriter console,
-                    PrintWriter err) {
-                plans.add(plan);
-                return ExitCode.OK;
-            }
-        };
         List<String> all = new ArrayList<>(List.of("--root", root.toString(), "ab", "--shifts", "5",
                 "--simulations", "1", "--seed", "1"));
         all.addAll(List.of(args));
-        PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
-        int status = Launcher.commandLine(quiet, quiet, (pods, out) -> {
-            throw new AssertionError("no cluster here");
-        }, List.of(new AbCommand(recording))).execute(all.toArray(String[]::new));
+        int status = RunnerCommandLine.run(all.toArray(String[]::new), RunnerCommandLine.simulatingOnly(plan -> {
+            plans.add(plan);
+            return ExitCode.OK;
+        }));
         assertEquals(ExitCode.OK, status);
         return plans.get(0);
     }
