@@ -9,7 +9,7 @@ import java.util.SortedMap;
  * Markdown beside it is for people.
  *
  * @param baseline, candidate each side as given, with its commit
- * @param thresholds the smallest change in percent that counts, per kind of figure
+ * @param thresholds the smallest change in percent that counts, per kind of figure and, for CPU, per side
  * @param interval   how the intervals were estimated
  * @param passed     no regression, no failed pair, nothing left unjudged
  * @param confirmationFrom as {@link AbRecord#confirmationFrom()}: where the trials that had to flag a regression
@@ -23,7 +23,22 @@ public record AbVerdict(String baseline, String candidate, int trials, Threshold
     /** A line's metric for the benchmark's own score (its mode's unit); the others are {@link CallCost} labels. */
     public static final String SCORE = "score";
 
-    public record Thresholds(double time, double cpu, double allocation) {
+    /**
+     * @param time       a benchmark's score
+     * @param serverCpu  the providers' CPU per call, their process's and their threads'
+     * @param clientCpu  the same for the client
+     * @param allocation bytes allocated per call on either side
+     */
+    public record Thresholds(double time, double serverCpu, double clientCpu, double allocation) {
+
+        /** The threshold that judges one of a call's costs. */
+        public double of(CallCost cost) {
+            return switch (cost.kind()) {
+                case CPU -> cost.side() == CallCost.Side.CLIENT ? clientCpu : serverCpu;
+                case ALLOCATION -> allocation;
+                case LOAD -> throw new IllegalArgumentException(cost + " says who was busy; no gate judges it");
+            };
+        }
     }
 
     /**

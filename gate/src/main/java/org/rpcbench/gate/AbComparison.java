@@ -233,8 +233,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                     List<Integer> costed = measuring(key, cost);
                     if (!costed.isEmpty()) {
                         series.add(new Series(key, cost, cost.unit(), values(baseline, key, cost, costed),
-                                values(candidate, key, cost, costed), true,
-                                cost.kind() == CallCost.Kind.CPU ? thresholds.cpu() : thresholds.allocation()));
+                                values(candidate, key, cost, costed), true, thresholds.of(cost)));
                     }
                 }
             }

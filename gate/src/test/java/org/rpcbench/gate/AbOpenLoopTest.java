@@ -17,7 +17,7 @@ import org.rpcbench.contract.CallCost;
 /** ab over open-loop trials: each call at its fixed rate is judged as a JMH result is, with its costs. */
 class AbOpenLoopTest {
 
-    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 1);
+    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 3, 1);
     /** getUser's server CPU per call at 8,000 calls/s, trial by trial: a spread of about 1%, as measured here. */
     private static final double[] SERVER_CPU = {71.0, 71.8, 70.2, 70.9, 71.5, 70.4, 71.2, 70.7};
 
@@ -46,6 +46,20 @@ class AbOpenLoopTest {
         assertEquals(Verdict.REGRESSION, verdict(judged, CallCost.SERVER_THREADS_CPU));
         assertEquals(Verdict.WITHIN_NOISE, verdict(judged, CallCost.CLIENT_CPU));
         assertEquals(Verdict.WITHIN_NOISE, verdict(judged, null), "the mean response time");
+    }
+
+    @Test
+    void eachSidesCpuIsJudgedAtThatSidesThreshold() throws Exception {
+        double[] candidate = Arrays.stream(SERVER_CPU).map(cpu -> cpu * 1.05).toArray();
+        AbRuns.writeOpenLoop(directory, rotated(SERVER_CPU), candidate);
+
+        AbComparison lenientOnTheServer = AbComparison.of(directory, new AbVerdict.Thresholds(3, 10, 1, 1));
+        AbComparison lenientOnTheClient = AbComparison.of(directory, new AbVerdict.Thresholds(3, 1, 10, 1));
+
+        assertTrue(lenientOnTheServer.passed(), lenientOnTheServer.lines().toString());
+        assertEquals(Verdict.WITHIN_NOISE, verdict(lenientOnTheServer, CallCost.SERVER_THREADS_CPU));
+        assertEquals(Verdict.REGRESSION, verdict(lenientOnTheClient, CallCost.SERVER_CPU));
+        assertEquals(Verdict.REGRESSION, verdict(lenientOnTheClient, CallCost.SERVER_THREADS_CPU));
     }
 
     @Test

@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.ToIntFunction;
+import java.util.function.ToIntBiFunction;
 
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.runner.ab.AbCommand;
@@ -21,7 +21,7 @@ import picocli.CommandLine;
  */
 public final class RunnerCommandLine {
 
-    private static final AbJudge NEVER_REACHED = simulatingOnly(plan -> {
+    private static final AbJudge NEVER_REACHED = simulatingOnly((thresholds, plan) -> {
         throw new AssertionError("ab simulated the gate in a test that runs none");
     });
 
@@ -49,7 +49,7 @@ public final class RunnerCommandLine {
     }
 
     /** A judge for tests that run no trial: judging fails the test; a simulation goes to {@code power}. */
-    public static AbJudge simulatingOnly(ToIntFunction<AbJudge.PowerPlan> power) {
+    public static AbJudge simulatingOnly(ToIntBiFunction<AbVerdict.Thresholds, AbJudge.PowerPlan> power) {
         return new AbJudge() {
             @Override
             public boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
@@ -64,7 +64,7 @@ public final class RunnerCommandLine {
             @Override
             public int power(List<Path> runs, AbVerdict.Thresholds thresholds, PowerPlan plan, PrintWriter console,
                     PrintWriter err) {
-                return power.applyAsInt(plan);
+                return power.applyAsInt(thresholds, plan);
             }
         };
     }

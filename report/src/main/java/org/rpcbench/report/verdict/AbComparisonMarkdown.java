@@ -79,7 +79,9 @@ public final class AbComparisonMarkdown {
                 .append(" unmatched, ")
                 .append(comparison.count(Verdict.PAIR_FAILED)).append(" pair failed, ")
                 .append(comparison.count(Verdict.NOT_JUDGED)).append(" not judged; thresholds: time ")
-                .append(Format.axis(thresholds.time())).append("%, CPU ").append(Format.axis(thresholds.cpu()))
+                .append(Format.axis(thresholds.time()))
+                .append("%, server CPU ").append(Format.axis(thresholds.serverCpu()))
+                .append("%, client CPU ").append(Format.axis(thresholds.clientCpu()))
                 .append("%, bytes allocated ").append(Format.axis(thresholds.allocation())).append("%.\n\n")
                 .append(comparison.compared() == 0 ? "Nothing was compared: no benchmark and metric ran on both"
                         + " sides of a trial.\n\n" : "")

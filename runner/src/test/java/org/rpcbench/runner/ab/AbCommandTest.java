@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.AbRecord;
+import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.runner.RunnerCommandLine;
 import org.rpcbench.runner.arguments.ArgumentWords;
@@ -194,18 +195,46 @@ class AbCommandTest {
                 "--confirm-trials", "0"));
     }
 
+    @Test
+    void theThresholdsByDefaultAreTheDesignsTheClientsCpuItsOwnAtAFixedRate() throws IOException {
+        String fixed = abRun("fixed", List.of("--rate", "8000")).toString();
+        String saturated = abRun("saturated", List.of("--warmupIterations", "2")).toString();
+
+        assertEquals(new AbVerdict.Thresholds(10, 1, 2, 1), judgedWith("--power", fixed));
+        assertEquals(new AbVerdict.Thresholds(3, 5, 5, 1), judgedWith("--power", saturated));
+        assertEquals(new AbVerdict.Thresholds(4, 2, 2, 1), judgedWith("--power", fixed, "--cpu-threshold", "2",
+                "--threshold", "4"));
+        assertEquals(new AbVerdict.Thresholds(10, 1, 4, 1), judgedWith("--power", fixed, "--client-cpu-threshold",
+                "4"));
+        assertEquals(new AbVerdict.Thresholds(3, 5, 7, 1), judgedWith("--power", saturated,
+                "--client-cpu-threshold", "7"));
+    }
+
     /** The simulation ab asks its judge for, given these options. */
     private AbJudge.PowerPlan simulated(String... args) {
-        List<AbJudge.PowerPlan> plans = new ArrayList<>();
+        return simulation(args).plan();
+    }
+
+    /** The thresholds ab asks its judge to simulate with, given these options. */
+    private AbVerdict.Thresholds judgedWith(String... args) {
+        return simulation(args).thresholds();
+    }
+
+    private Simulation simulation(String... args) {
+        List<Simulation> simulations = new ArrayList<>();
         List<String> all = new ArrayList<>(List.of("--root", root.toString(), "ab", "--shifts", "5",
                 "--simulations", "1", "--seed", "1"));
         all.addAll(List.of(args));
-        int status = RunnerCommandLine.run(all.toArray(String[]::new), RunnerCommandLine.simulatingOnly(plan -> {
-            plans.add(plan);
-            return ExitCode.OK;
-        }));
+        int status = RunnerCommandLine.run(all.toArray(String[]::new),
+                RunnerCommandLine.simulatingOnly((thresholds, plan) -> {
+                    simulations.add(new Simulation(thresholds, plan));
+                    return ExitCode.OK;
+                }));
         assertEquals(ExitCode.OK, status);
-        return plans.get(0);
+        return simulations.get(0);
+    }
+
+    private record Simulation(AbVerdict.Thresholds thresholds, AbJudge.PowerPlan plan) {
     }
 
     private Path abRun(String name, List<String> clientArgs) throws IOException {
