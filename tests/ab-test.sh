@@ -45,9 +45,9 @@ check "no trial after the first ran" \
 
 # ab's defaults: each trial runs the open loop at one fixed rate for every call, found first on the baseline, and the
 # gate judges per call its response time and what a call cost each side, at the shipped thresholds. Four trials (and
-# as many confirming): with so few, a CPU line is flagged when every trial's ratio lies beyond the 1% threshold, and
-# ratios as likely above it as below, as at these short lengths, do that one time in eight with three trials, one in
-# sixteen with four
+# as many confirming): with so few, a CPU line is flagged when every trial's ratio lies beyond its threshold (1% the
+# server's, 2% the client's), and ratios as likely above it as below, as at these short lengths, do that one time in
+# eight with three trials, one in sixteen with four
 fixed_calls="--calls existUser,getUser --warmup 2 --duration 3"
 aa_port=$(free_port)
 EXITS_WITH_TIMEOUT=1500
