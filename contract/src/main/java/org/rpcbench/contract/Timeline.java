@@ -33,7 +33,8 @@ public record Timeline(int bucketMillis, long[] ok, long[] failed, long[] wrong)
      * fell below half the median of the buckets before the first, whichever comes first (a provider that stops
      * answering without failing the calls shows as a dip well before the failures), to the first bucket that starts
      * {@link #RECOVERY_MILLIS} of buckets with no failure and an ok count not below half that median. A failure in
-     * the very first bucket has no buckets before it: the whole timeline's median stands in.
+     * the very first bucket has no buckets before it: the whole timeline's median stands in. A service that came back
+     * and was then disturbed again to the end did not recover: the window then runs from the first start to the end.
      */
     public Disturbance disturbance() {
         return disturbance(0);
@@ -62,7 +63,10 @@ public record Timeline(int bucketMillis, long[] ok, long[] failed, long[] wrong)
                     healthySince = i;
                 }
                 if (i - healthySince + 1 >= needed) {
-                    return Disturbance.between(start, healthySince, true, bucketMillis);
+                    Disturbance later = disturbance(healthySince);
+                    return later.disturbed() && !later.recovered()
+                            ? Disturbance.between(start, buckets(), false, bucketMillis)
+                            : Disturbance.between(start, healthySince, true, bucketMillis);
                 }
             }
         }

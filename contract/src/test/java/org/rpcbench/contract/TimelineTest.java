@@ -122,6 +122,18 @@ class TimelineTest {
     }
 
     @Test
+    void aServiceThatCameBackAndThenFailedToTheEndDidNotRecover() {
+        long[][] counts = steady(50);
+        counts[0][8] = 20;       // a provider closing: calls slow first, then go on for its graceful shutdown
+        counts[0][9] = 20;
+        for (int i = 31; i < 50; i++) {
+            counts[0][i] = 0;    // then every call fails to the end
+            counts[1][i] = 30;
+        }
+        assertEquals(new Timeline.Disturbance(true, 800, 5000, 4200, false), timeline(counts).disturbance());
+    }
+
+    @Test
     void aFailureInTheFirstBucketMeasuresRecoveryAgainstTheWholeRunsMedian() {
         long[][] counts = steady(30);
         counts[1][0] = 1;
