@@ -61,17 +61,19 @@ check "nothing left on the A/A run's port" no_process_on "$aa_port"
 
 fixed_port=$(free_port)
 # at a quarter of the capacity: at half, in a CI run on a slow runner, two of the six trials gave the verdict no
-# figures. The fast tier gives the cost to the candidate's servers alone: at its 2 s and 3 s the JIT keeps the machine
+# figures. The fast tier gives the cost to the candidate's servers alone: at short lengths the JIT keeps the machine
 # busy (machine load 95-101% in a CI run), where a client's CPU per call is not additive (a 100 us client cost came
-# out +4.6% on the client's threads in that run, +28% in another). The full tier gives both sides the cost, at the
-# trial's own lengths.
+# out +4.6% on the client's threads in that run, +28% in another). It warms 8 s: after 2 s the JIT's work made
+# getUser's server threads' CPU 230-330 us a call and spread it so that a CI run's first three trials did not flag
+# the cost; after 8 s they came out 100-170 us, the cost +60% to +164% a trial. The full tier gives both sides
+# the cost, at the trial's own lengths.
 if [ "$tier" = full ]; then
     fixed_sides="each side"
     fixed_args=(--candidate-client-args "--inject-cost getUser:100us" -a "--calls getUser")
     client_regressed='{("getUser", "cost.client.cpu"), ("getUser", "cost.client.threadcpu")} & regressed and '
 else
     fixed_sides="its servers"
-    fixed_args=(-a "--calls getUser --warmup 2 --duration 3")
+    fixed_args=(-a "--calls getUser --warmup 8 --duration 3")
     client_regressed=""
 fi
 check "ab at its defaults: the candidate's 100 us more per getUser on $fixed_sides is a CPU regression, exit 1" \
