@@ -13,6 +13,7 @@ import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -150,9 +151,18 @@ public final class JmhLoad implements Load {
         JmhConsole console = new JmhConsole(out, jmhLog);
         try (PrintStream jmhOut = new PrintStream(console, true, StandardCharsets.UTF_8)) {
             OutputFormat format = OutputFormatFactory.createFormatInstance(jmhOut, VerboseMode.NORMAL);
-            for (int i = 0; i < runs.size(); i++) {
-                out.println("== run " + (i + 1) + " of " + runs.size() + ": " + runs.get(i));
-                results.addAll(new Runner(jmhOptions(runs.get(i), session.logFile()), format).run());
+            Map<Integer, List<String>> modesByIterations = settings.modesByIterations();
+            int invocations = runs.size() * modesByIterations.size();
+            int invocation = 0;
+            for (JmhRun run : runs) {
+                for (Map.Entry<Integer, List<String>> modes : modesByIterations.entrySet()) {
+                    invocation++;
+                    out.println("== run " + invocation + " of " + invocations + ": " + run
+                            + (modes.getValue().isEmpty() ? "" : ", " + String.join(" and ", modes.getValue()))
+                            + ", " + modes.getKey() + " measured iterations");
+                    results.addAll(new Runner(jmhOptions(run, modes.getValue(), modes.getKey(),
+                            session.logFile()), format).run());
+                }
             }
         } catch (RunnerException e) {
             return Stopped.failed(ExitCode.FAILED, failure(e, console.firstFailure(), jmhLog));
@@ -213,11 +223,12 @@ public final class JmhLoad implements Load {
         return text.length() > 240 ? text.substring(0, 240) + "..." : text;
     }
 
-    private Options jmhOptions(JmhRun run, Path logFile) {
+    /** One JMH invocation: the run's benchmarks in these modes (none: each benchmark's own), measured so often. */
+    private Options jmhOptions(JmhRun run, List<String> modes, int measurementIterations, Path logFile) {
         ChainedOptionsBuilder jmh = new OptionsBuilder()
                 .warmupIterations(settings.warmupIterations())
                 .warmupTime(timeValue(settings.warmupTime()))
-                .measurementIterations(settings.measurementIterations())
+                .measurementIterations(measurementIterations)
                 .measurementTime(timeValue(settings.measurementTime()))
                 .forks(settings.forks())
                 .threads(run.threads())
@@ -237,7 +248,7 @@ public final class JmhLoad implements Load {
             jmh.param("messages", String.valueOf(run.streamMessages()));
             jmh.operationsPerInvocation(run.streamMessages());
         }
-        for (String label : settings.modes()) {
+        for (String label : modes) {
             jmh.mode(Stream.of(Mode.values()).filter(mode -> mode.shortLabel().equals(label)).findFirst()
                     .orElseThrow());
         }

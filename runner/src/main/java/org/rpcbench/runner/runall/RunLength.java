@@ -20,7 +20,8 @@ public enum RunLength {
             List.of("--warmupIterations", "1", "--warmupTime", "5", "--measurementIterations", "3",
                     "--measurementTime", "1", "--forks", "1", "--modes", "thrpt,sample"),
             "5 s warmup and 5 s measured per rate", List.of("--warmup", "5", "--duration", "5")),
-    DEFAULT("the client's defaults: 6 x 5 s warmup, 20 x 1 s measurement, 1 fork, thrpt and sample", List.of(),
+    DEFAULT("the client's defaults: 6 x 5 s warmup, 30 x 1 s measurement (sample mode 10), 1 fork, thrpt and"
+            + " sample", List.of(),
             "the client's defaults: 10 s warmup and 10 s measured per rate", List.of()),
     /** Two forks at the schedule the nightly matrix was sized for: the default's would not fit its runners' time. */
     NIGHTLY("3 x 5 s warmup, 5 x 2 s measurement, 2 forks, thrpt and sample",

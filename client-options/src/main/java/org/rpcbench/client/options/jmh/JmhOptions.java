@@ -23,8 +23,9 @@ import picocli.CommandLine.Option;
 /**
  * JMH's options, the client's default load. The run-length names are the ones users of the community suite already
  * pass. The default warmup (30 s) is what a fork needed here to stop climbing with 32 threads on 2 shared cores;
- * twenty 1-s measurement iterations put JMH's 99.9% error near a tenth at the settled iterations' spread
- * (docs/harness-gap.md). {@code --upstream} restores that suite's runs.
+ * thirty 1-s measurement iterations put JMH's 99.9% error under a tenth at the settled iterations' spread, and
+ * sample mode, whose percentiles pool every iteration's samples, takes ten, so that the two modes take the time
+ * twenty each did (docs/harness-gap.md). {@code --upstream} restores that suite's runs.
  */
 public final class JmhOptions {
 
@@ -32,6 +33,10 @@ public final class JmhOptions {
     private static final List<String> MODES = List.of("thrpt", "avgt", "sample");
     /** JMH's result formats, by the names the option takes. */
     private static final List<String> RESULT_FORMATS = List.of("json", "csv", "scsv", "text", "latex");
+    /** Throughput's measured iterations: JMH's 99.9% error 0.67 of the iterations' spread (t 3.66 over root 30). */
+    static final int DEFAULT_MEASUREMENT_ITERATIONS = 30;
+    /** Sample mode's: 10 s of samples per fork, some 200,000 calls here, beyond what p99.99 needs. */
+    static final int DEFAULT_SAMPLE_ITERATIONS = 10;
     /** Enough messages that the stream's own call and its end weigh little beside them. */
     static final int DEFAULT_STREAM_MESSAGES = 100;
 
@@ -43,8 +48,14 @@ public final class JmhOptions {
     JmhTime warmupTime;
 
     @Option(names = "--measurementIterations", paramLabel = "n",
-            description = "measurement iterations (default: 20)")
+            description = "measurement iterations (default: " + DEFAULT_MEASUREMENT_ITERATIONS + "; in sample mode "
+                    + DEFAULT_SAMPLE_ITERATIONS + ", or this when given)")
     Integer measurementIterations;
+
+    @Option(names = "--sampleIterations", paramLabel = "n", description = "sample mode's measurement iterations:"
+            + " its percentiles pool every iteration's samples, so it needs fewer than a throughput's error does"
+            + " (default: " + DEFAULT_SAMPLE_ITERATIONS + ", or --measurementIterations when given)")
+    Integer sampleIterations;
 
     @Option(names = "--measurementTime", paramLabel = "time", converter = TimeConverter.class,
             description = "time per measurement iteration: seconds, or a JMH time such as 500ms (default: 1)")
@@ -138,10 +149,23 @@ public final class JmhOptions {
      */
     public JmhSettings settings(List<Integer> threads, boolean threadsGiven, boolean connectionsGiven) {
         int warmups = requireNonNullElse(warmupIterations, upstream ? 3 : 6);
-        int measurements = requireNonNullElse(measurementIterations, upstream ? 3 : 20);
+        int measurements = requireNonNullElse(measurementIterations,
+                upstream ? 3 : DEFAULT_MEASUREMENT_ITERATIONS);
+        int samples = requireNonNullElse(sampleIterations, measurementIterations != null || upstream ? measurements
+                : DEFAULT_SAMPLE_ITERATIONS);
         int forked = requireNonNullElse(forks, 1);
         atLeast("warmupIterations", warmups, 0);
         atLeast("measurementIterations", measurements, 1);
+        atLeast("sampleIterations", samples, 1);
+        List<String> measuredModes = modes();
+        if (sampleIterations != null && measuredModes.isEmpty()) {
+            throw new IllegalArgumentException("option sampleIterations: with --upstream each benchmark runs its own"
+                    + " three modes in one JMH invocation, at --measurementIterations; name the modes (--modes)");
+        }
+        if (sampleIterations != null && !measuredModes.contains("sample")) {
+            throw new IllegalArgumentException("option sampleIterations: sample mode does not run: add it to"
+                    + " --modes");
+        }
         atLeast("forks", forked, 0);
         if (preset != null) {
             Preset.of(preset);
@@ -209,9 +233,9 @@ public final class JmhOptions {
         }
         return new JmhSettings(warmups,
                 warmupTime != null ? warmupTime : JmhTime.seconds(upstream ? 10 : 5),
-                measurements,
+                measurements, samples,
                 measurementTime != null ? measurementTime : JmhTime.seconds(upstream ? 10 : 1),
-                forked, runs, only, modes(), resultFormat(), profile, gc, lockstep(), preset());
+                forked, runs, only, measuredModes, resultFormat(), profile, gc, lockstep(), preset());
     }
 
     private static void atLeast(String name, int value, int minimum) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -20,16 +21,18 @@ import org.rpcbench.stack.Target;
 class JmhOptionsTest {
 
     @Test
-    void defaultsAre30sWarmup20OneSecondIterationsThroughputAndSample32ThreadsAndOneForkToJson() {
+    void defaultsAre30sWarmup30OneSecondIterationsThroughputAnd10SampleTime32ThreadsAndOneForkToJson() {
         ClientOptions options = ClientArgs.parse();
         assertEquals(new Target("127.0.0.1", 8080), options.target());
         assertEquals(32, options.jmh().runs().get(0).threads());
         assertEquals(1, options.jmh().forks());
         assertEquals(6, options.jmh().warmupIterations());
         assertEquals(JmhTime.seconds(5), options.jmh().warmupTime());
-        assertEquals(20, options.jmh().measurementIterations());
+        assertEquals(30, options.jmh().measurementIterations());
+        assertEquals(10, options.jmh().sampleIterations());
         assertEquals(JmhTime.seconds(1), options.jmh().measurementTime());
         assertEquals(List.of("thrpt", "sample"), options.jmh().modes());
+        assertEquals(Map.of(30, List.of("thrpt"), 10, List.of("sample")), options.jmh().modesByIterations());
         assertEquals("json", options.jmh().resultFormat());
         assertNull(options.resultFile(), "a new file under results/ when the run starts");
     }
@@ -42,6 +45,9 @@ class JmhOptionsTest {
         assertEquals(1, options.jmh().warmupIterations());
         assertEquals(new JmhTime(500, TimeUnit.MILLISECONDS), options.jmh().warmupTime());
         assertEquals(4, options.jmh().measurementIterations());
+        assertEquals(4, options.jmh().sampleIterations(), "one count given, every mode's");
+        assertEquals(Map.of(4, List.of("thrpt", "sample")), options.jmh().modesByIterations(),
+                "the modes alike run in one JMH invocation");
         assertEquals(JmhTime.seconds(10), options.jmh().measurementTime());
         assertEquals(2, options.jmh().forks());
         assertEquals(8, options.jmh().runs().get(0).threads());
@@ -58,6 +64,26 @@ class JmhOptionsTest {
         assertEquals(5, options.jmh().measurementIterations());
         assertEquals(JmhTime.seconds(10), options.jmh().measurementTime());
         assertEquals(List.of(), options.jmh().modes(), "each benchmark's own three, as the community client runs");
+        assertEquals(Map.of(5, List.of()), options.jmh().modesByIterations());
+        assertEquals(3, ClientArgs.parse("--upstream").jmh().sampleIterations());
+    }
+
+    @Test
+    void sampleModeTakesItsOwnIterationsWhenItRuns() {
+        JmhSettings settings = ClientArgs.parse("--sampleIterations", "20", "--modes", "sample,thrpt,avgt").jmh();
+        assertEquals(Map.of(20, List.of("sample"), 30, List.of("thrpt", "avgt")), settings.modesByIterations());
+        assertEquals(List.of("sample", "thrpt", "avgt"), settings.modesByIterations().values().stream()
+                .flatMap(List::stream).toList(), "in the order the modes were given");
+
+        assertEquals("option sampleIterations: sample mode does not run: add it to --modes",
+                assertThrows(IllegalArgumentException.class, () -> ClientArgs.parse("--sampleIterations", "5",
+                        "--modes", "thrpt")).getMessage());
+        assertEquals("option sampleIterations: with --upstream each benchmark runs its own three modes in one JMH"
+                + " invocation, at --measurementIterations; name the modes (--modes)",
+                assertThrows(IllegalArgumentException.class, () -> ClientArgs.parse("--upstream",
+                        "--sampleIterations", "5")).getMessage());
+        assertEquals("option sampleIterations: 0 is below 1", assertThrows(IllegalArgumentException.class,
+                () -> ClientArgs.parse("--sampleIterations", "0")).getMessage());
     }
 
     @Test
