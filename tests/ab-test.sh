@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The A/B gate as a user meets it: bad input refused; then ab's default design (each trial the open loop at one fixed
-# rate, found first on the baseline) at its shipped thresholds with short settings, in both directions: an A/A run that
-# passes, and a run of getUser alone whose candidate spends 100 us more CPU per getUser on its servers (the full tier:
-# on each side, at the trial's own lengths), flagged on that CPU (getUser alone, since at these lengths a call measured
-# after getUser's closed-loop warmup took on some of its cost: existUser's server threads' CPU +8%, confirmed, in a CI
-# run). Then the saturated design (JMH in every trial): a run whose candidate's servers spend 2 ms more in every
-# getUser, flagged on getUser (its throughput and its server CPU) and on no other call; the same trials judged again
-# with other thresholds, and the verdict kept as the history's first night; and a duet run (both sides at once, each on its own CPU) of getUser alone, 5 ms more, flagged the same way. The saturated
+# rate) at its shipped thresholds with short settings, in both directions: an A/A run that passes, its rate found
+# first on the baseline, and a run of getUser alone at a rate given, whose candidate spends 100 us more CPU per getUser
+# on its servers (the full tier: on each side, at the trial's own lengths), flagged on that CPU (getUser alone, since
+# at these lengths a call measured after getUser's closed-loop warmup took on some of its cost: existUser's server
+# threads' CPU +8%, confirmed, in a CI run). Then the saturated design (JMH in every trial): a run whose candidate's
+# servers spend 2 ms more in every getUser, flagged on getUser (its throughput and its server CPU) and on no other
+# call; the same trials judged again with other thresholds, and the verdict kept as the history's first night; and a
+# duet run (both sides at once, each on its own CPU) of getUser alone, 5 ms more, flagged the same way. The saturated
 # runs are judged at wider thresholds, between the noise of trials this short and the cost: an unchanged call's server
 # CPU per call came out +39% in one such run (listUser's, detectable 183%), while getUser's throughput falls by about
 # 86% and its server CPU per call rises about sixteenfold. The fast tier runs three saturated trials of getUser and
@@ -79,7 +80,7 @@ else
     fixed_args=(-a "--calls getUser --warmup 8 --duration 3 --rate 1000")
     client_regressed=""
 fi
-check "ab at its defaults: the candidate's 100 us more per getUser on $fixed_sides is a CPU regression, exit 1" \
+check "ab at its default thresholds, 1,000 calls/s: the candidate's 100 us more per getUser on $fixed_sides is a CPU regression, exit 1" \
     exits_with 1 "\*\*Gate: failed\*\*" "$work/fixed.out" -- \
     "$root/benchmark.sh" ab -p "$fixed_port" --trials 3 --confirm-trials 3 --pairs dubbo-kryo --seed 7 \
     --out "$work/fixed" --candidate-server-args "--inject-cost getUser:100us" "${fixed_args[@]}" \
