@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # The A/B gate as a user meets it: bad input refused; then ab's default design (each trial the open loop at one fixed
-# rate) at its shipped thresholds with short settings, in both directions: an A/A run that passes, its rate found
-# first on the baseline, and a run of getUser alone at a rate given, whose candidate spends 100 us more CPU per getUser
-# on its servers (the full tier: on each side, at the trial's own lengths), flagged on that CPU (getUser alone, since
-# at these lengths a call measured after getUser's closed-loop warmup took on some of its cost: existUser's server
-# threads' CPU +8%, confirmed, in a CI run). Then the saturated design (JMH in every trial): a run whose candidate's
-# servers spend 2 ms more in every getUser, flagged on getUser (its throughput and its server CPU) and on no other
-# call; the same trials judged again with other thresholds, and the verdict kept as the history's first night; and a
-# duet run (both sides at once, each on its own CPU) of getUser alone, 5 ms more, flagged the same way. The saturated
-# runs are judged at wider thresholds, between the noise of trials this short and the cost: an unchanged call's server
-# CPU per call came out +39% in one such run (listUser's, detectable 183%), while getUser's throughput falls by about
-# 86% and its server CPU per call rises about sixteenfold. The fast tier runs three saturated trials of getUser and
-# existUser; the full tier the four calls, flagged by the first three trials and again by three confirmation trials.
-# Ends with "N passed, N failed, N skipped".
+# rate) at its shipped thresholds with short settings, in both directions: an A/A run that passes, its rate found first
+# on the baseline (a tenth of its capacity), and a run of getUser alone at a rate given, whose candidate spends 100 us
+# more CPU per getUser on its servers (the full tier: on each side, at the trial's own lengths), flagged on that CPU
+# (getUser alone, since at these lengths a call measured after getUser's closed-loop warmup took on some of its cost:
+# existUser's server threads' CPU +8%, confirmed, in a CI run). Then the saturated design (JMH in every trial): a run
+# whose candidate's servers spend 2 ms more in every getUser, flagged on getUser (its throughput and its server CPU) and
+# on no other call; the same trials judged again with other thresholds, and the verdict kept as the history's first
+# night; and a duet run (both sides at once, each on its own CPU) of getUser alone, 5 ms more, flagged the same way. The
+# saturated runs are judged at wider thresholds, between the noise of trials this short and the cost: an unchanged
+# call's server CPU per call came out +39% in one such run (listUser's, detectable 183%), while getUser's throughput
+# falls by about 86% and its server CPU per call rises about sixteenfold. The fast tier runs three saturated trials of
+# getUser and existUser; the full tier the four calls, flagged by the first three trials and again by three confirmation
+# trials. Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -48,16 +48,20 @@ check "no trial after the first ran" \
 # gate judges per call its response time and what a call cost each side, at the shipped thresholds. Four trials (and
 # as many confirming): with so few, a CPU line is flagged when every trial's ratio lies beyond its threshold (1% the
 # server's, 2% the client's), and ratios as likely above it as below, as at these short lengths, do that one time in
-# eight with three trials, one in sixteen with four
+# eight with three trials, one in sixteen with four. The rate is a tenth of the probe's capacity, not the default
+# half: a trial's fresh JVM 2 s into its warmup costs far more per call than the probe's warm closed loop, and at half,
+# in a CI run on a slow runner, a trial's client fell behind (2,228 of 2,400 calls/s answered, 440 us of client CPU
+# and 350-420 us of server CPU a call: the two cores full); at a quarter, trials this short kept a CI runner's machine
+# 95-101% busy
 fixed_calls="--calls existUser,getUser --warmup 2 --duration 3"
 aa_port=$(free_port)
 EXITS_WITH_TIMEOUT=1500
-check "ab at its defaults, both sides one checkout: no regression, exit 0" \
+check "ab at its default thresholds, a tenth of the capacity, both sides one checkout: no regression, exit 0" \
     exits_with 0 "\*\*Gate: passed\*\*" "$work/aa.out" -- \
-    "$root/benchmark.sh" ab -p "$aa_port" --trials 4 --pairs dubbo-kryo --seed 8 --out "$work/aa" \
+    "$root/benchmark.sh" ab -p "$aa_port" --trials 4 --rate-share 10 --pairs dubbo-kryo --seed 8 --out "$work/aa" \
     -a "$fixed_calls" "$root" "$root"
 check "the rate was found on the baseline first, every trial ran at it, and as many would confirm" \
-    record_check "$work/aa/ab.json" 'r["rateProbe"]["run"] == "rate-probe" and r["rateProbe"]["sharePercent"] == 50 and r["rateProbe"]["rate"] > 0 and r["clientArgs"][r["clientArgs"].index("--rate") + 1] == round(r["rateProbe"]["rate"]) and len(r["trials"]) >= 4 and r["confirmationTrials"] == 4'
+    record_check "$work/aa/ab.json" 'r["rateProbe"]["run"] == "rate-probe" and r["rateProbe"]["sharePercent"] == 10 and r["rateProbe"]["rate"] > 0 and r["clientArgs"][r["clientArgs"].index("--rate") + 1] == round(r["rateProbe"]["rate"]) and len(r["trials"]) >= 4 and r["confirmationTrials"] == 4'
 check "nothing left on the A/A run's port" no_process_on "$aa_port"
 
 fixed_port=$(free_port)
