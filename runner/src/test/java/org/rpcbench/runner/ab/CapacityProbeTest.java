@@ -42,9 +42,9 @@ class CapacityProbeTest {
 
     @Test
     void theProbeTakesTheUsersOptionsOverItsOwnLength() {
-        assertEquals(List.of("--duration", "5", "--calls", "getUser", "--warmup", "1"),
+        assertEquals(List.of("--duration", "3", "--calls", "getUser", "--warmup", "1"),
                 CapacityProbe.clientArgs(List.of("--calls", "getUser", "--warmup", "1")));
-        assertTrue(CapacityProbe.clientArgs(List.of()).containsAll(List.of("--warmup", "5", "--duration", "5")));
+        assertTrue(CapacityProbe.clientArgs(List.of()).containsAll(List.of("--warmup", "3", "--duration", "3")));
     }
 
     private void write(RunRecord.Pair... pairs) {
