@@ -28,11 +28,12 @@ final class CapacityProbe {
     static final String RUN = "rate-probe";
     /**
      * The probe's warmup and window per call, shorter than a trial's: a capacity a fresh JVM reaches early reads
-     * low, which only leaves the trials more headroom. With the sweep's pass that warms every call first, the
-     * lowest capacity, listUser's as a rule, is measured a minute into the JVM, past the JIT's climb here (10-26 s);
-     * 3 s, not 5, take 40 s off a probe of the four calls.
+     * low, which only leaves the trials more headroom. The first call's capacity is measured after the sweep's pass
+     * has warmed every call and it has warmed once more, 25 s into the JVM: past the JIT's climb here (10-26 s); a
+     * 3-s warmup, 15 s in, found existUser at 9,234 calls/s where the other calls reached 17,900-21,800, and so about
+     * half the rate. Measured over 3 s, not 5: 16 s off a probe of the four calls.
      */
-    private static final List<String> LENGTH = List.of("--warmup", "3", "--duration", "3");
+    private static final List<String> LENGTH = List.of("--warmup", "5", "--duration", "3");
     /** Rates are rounded down to this many significant digits, so that a run's rate reads as chosen, not measured. */
     private static final MathContext ROUNDING = new MathContext(2, RoundingMode.DOWN);
 

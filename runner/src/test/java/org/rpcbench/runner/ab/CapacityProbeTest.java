@@ -44,7 +44,7 @@ class CapacityProbeTest {
     void theProbeTakesTheUsersOptionsOverItsOwnLength() {
         assertEquals(List.of("--duration", "3", "--calls", "getUser", "--warmup", "1"),
                 CapacityProbe.clientArgs(List.of("--calls", "getUser", "--warmup", "1")));
-        assertTrue(CapacityProbe.clientArgs(List.of()).containsAll(List.of("--warmup", "3", "--duration", "3")));
+        assertTrue(CapacityProbe.clientArgs(List.of()).containsAll(List.of("--warmup", "5", "--duration", "3")));
     }
 
     private void write(RunRecord.Pair... pairs) {
