@@ -111,6 +111,11 @@ check "-a --help: the module's own help, exit 0" \
 # server's jar is rebuilt before it runs; the pom's time is put back so that no later check rebuilds every jar
 touch -r "$root/benchmark-base/pom.xml" "$work/pom-time"
 touch "$root/benchmark-base/pom.xml"
+# ab starts each run of a side it built already with BENCHMARK_SH_BUILT=1: nothing is checked or built then
+check "BENCHMARK_SH_BUILT=1: a stale jar is run as it is, nothing built" \
+    exits_with 0 "--ready-file" "$work/built.out" -- \
+    env BENCHMARK_SH_BUILT=1 "$root/benchmark.sh" -a --help dubbo-kryo-server
+check "BENCHMARK_SH_BUILT=1: no build was started" lacks "benchmark.sh: building" "$work/built.out"
 check "a shared module's source changed: the server's jar is rebuilt first" \
     exits_with 0 "benchmark.sh: building .*dubbo-kryo-server" "$work/out" -- \
     "$root/benchmark.sh" -a --help dubbo-kryo-server
