@@ -20,16 +20,25 @@ public record AbVerdict(String baseline, String candidate, int trials, Threshold
 
     public static final String FILE_NAME = "verdict.json";
     public static final String MARKDOWN_FILE_NAME = "verdict.md";
-    /** A line's metric for the benchmark's own score (its mode's unit); the others are {@link CallCost} labels. */
+    /**
+     * A line's metric for the benchmark's own score (its mode's unit); the others are {@link #MEDIAN} and
+     * {@link CallCost} labels.
+     */
     public static final String SCORE = "score";
+    /**
+     * A line's metric for an open-loop call's median response time, beside its score, the mean: the mean carries the
+     * tail (a collection, a descheduled thread), which spreads far more between fresh JVMs than the middle does.
+     */
+    public static final String MEDIAN = "p50";
 
     /**
      * @param time       a benchmark's score
+     * @param median     an open-loop call's median response time
      * @param serverCpu  the providers' CPU per call, their process's and their threads'
      * @param clientCpu  the same for the client
      * @param allocation bytes allocated per call on either side
      */
-    public record Thresholds(double time, double serverCpu, double clientCpu, double allocation) {
+    public record Thresholds(double time, double median, double serverCpu, double clientCpu, double allocation) {
 
         /** The threshold that judges one of a call's costs. */
         public double of(CallCost cost) {

@@ -213,8 +213,9 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         }
 
         /**
-         * Every metric judged, over the trials both sides measured it in: each benchmark's score, and each call's
-         * costs once, in the mode {@link Comparison#MODE_PREFERENCE} puts first among those the call ran.
+         * Every metric judged, over the trials both sides measured it in: each benchmark's score, an open-loop call's
+         * median response time, and each call's costs once, in the mode {@link Comparison#MODE_PREFERENCE} puts first
+         * among those the call ran.
          */
         List<Series> series(AbVerdict.Thresholds thresholds) {
             List<Series> series = new ArrayList<>();
@@ -224,44 +225,80 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                     continue;
                 }
                 Measurement first = baseline.get(scored.get(0)).get(key);
-                series.add(new Series(key, null, first.unit(), values(baseline, key, null, scored),
-                        values(candidate, key, null, scored), !first.higherIsBetter(), thresholds.time()));
+                addMeasured(series, new Series(key, null, false, first.unit(), null, null, !first.higherIsBetter(),
+                        thresholds.time()));
+                if (Measurement.OPEN_LOOP.equals(key.mode())) {
+                    addMeasured(series, new Series(key, null, true, first.unit(), null, null, true,
+                            thresholds.median()));
+                }
                 if (!costsJudgedUnder(key)) {
                     continue;
                 }
                 for (CallCost cost : CallCost.JUDGED) {
-                    List<Integer> costed = measuring(key, cost);
-                    if (!costed.isEmpty()) {
-                        series.add(new Series(key, cost, cost.unit(), values(baseline, key, cost, costed),
-                                values(candidate, key, cost, costed), true, thresholds.of(cost)));
-                    }
+                    addMeasured(series, new Series(key, cost, false, cost.unit(), null, null, true,
+                            thresholds.of(cost)));
                 }
             }
             return series;
         }
 
-        private static double[] values(List<Map<BenchmarkKey, Measurement>> side, BenchmarkKey key, CallCost cost,
+        /** Adds a metric (a series without figures) with both sides' figures, when some trial measured it. */
+        private void addMeasured(List<Series> series, Series metric) {
+            List<Integer> trials = measuring(metric);
+            if (!trials.isEmpty()) {
+                series.add(new Series(metric.key(), metric.cost(), metric.median(), metric.unit(),
+                        values(baseline, metric, trials), values(candidate, metric, trials), metric.worseIfHigher(),
+                        metric.threshold()));
+            }
+        }
+
+        /** The trials in which both sides measured a series' metric. */
+        List<Integer> measuring(Series metric) {
+            List<Integer> trials = measuring(metric.key(), metric.cost());
+            return !metric.median() ? trials : trials.stream()
+                    .filter(trial -> hasMedian(baseline.get(trial).get(metric.key()))
+                            && hasMedian(candidate.get(trial).get(metric.key())))
+                    .toList();
+        }
+
+        private static boolean hasMedian(Measurement measured) {
+            return measured.percentiles().containsKey(Series.MEDIAN_PERCENTILE);
+        }
+
+        private static double[] values(List<Map<BenchmarkKey, Measurement>> side, Series metric,
                                        List<Integer> trials) {
-            return trials.stream().mapToDouble(trial -> Series.value(side.get(trial).get(key), cost)).toArray();
+            return trials.stream().mapToDouble(trial -> metric.value(side.get(trial).get(metric.key()))).toArray();
         }
     }
 
     /**
      * One metric of one benchmark over the trials that ran both sides, with the threshold that judges it.
      *
-     * @param cost          null for the benchmark's score
+     * @param cost          null for the benchmark's score or median
+     * @param median        an open-loop call's median response time rather than its score, the mean
      * @param worseIfHigher a time or a cost (higher is worse), not a throughput
      */
-    public record Series(BenchmarkKey key, CallCost cost, String unit, double[] before, double[] after,
-            boolean worseIfHigher, double threshold) {
+    public record Series(BenchmarkKey key, CallCost cost, boolean median, String unit, double[] before,
+            double[] after, boolean worseIfHigher, double threshold) {
 
-        String metric() {
-            return cost == null ? AbVerdict.SCORE : cost.label();
+        /** The percentile an open-loop measurement keeps its median under. */
+        static final double MEDIAN_PERCENTILE = 50.0;
+
+        /** As a verdict line names it: {@link AbVerdict#SCORE}, {@link AbVerdict#MEDIAN} or the cost's label. */
+        public String metric() {
+            return cost != null ? cost.label() : median ? AbVerdict.MEDIAN : AbVerdict.SCORE;
         }
 
-        /** A measurement's figure for a series' metric: its score, or the cost's. */
-        static double value(Measurement measured, CallCost cost) {
-            return cost == null ? measured.score() : measured.costs().get(cost).score();
+        /** A measurement's figure for this series' metric: its score, its median or the cost's. */
+        double value(Measurement measured) {
+            return cost != null ? measured.costs().get(cost).score()
+                    : median ? measured.percentiles().get(MEDIAN_PERCENTILE) : measured.score();
+        }
+
+        /** The metric's measured iterations, fork by fork: an open loop's window is one, its median too. */
+        List<List<Double>> forkIterations(Measurement measured) {
+            return cost != null ? measured.costs().get(cost).forkIterations()
+                    : median ? List.of(List.of(value(measured))) : measured.forkIterations();
         }
 
         /** The benchmark and the metric: what names this series among a run's, and in a pool of runs. */
@@ -377,7 +414,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 // both sides measured it, never in the same trial
                 Measurement measured = trials.baseline().stream().map(trial -> trial.get(key))
                         .filter(m -> m != null).findFirst().orElseThrow();
-                keySeries = List.of(new Series(key, null, measured.unit(), new double[0], new double[0],
+                keySeries = List.of(new Series(key, null, false, measured.unit(), new double[0], new double[0],
                         !measured.higherIsBetter(), thresholds.time()));
             }
             keySeries.forEach(series -> lines.add(judged(series, note, random, firstStage.get(series.label()),

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.results.Measurement;
@@ -93,19 +92,15 @@ public final class AbVariance {
             int forks = 0;
             int iterationCount = 0;
             double minutes = 0;
-            Function<Measurement, List<List<Double>>> forksOf = series.cost() == null
-                    ? Measurement::forkIterations
-                    : measured -> measured.costs().get(series.cost()).forkIterations();
             for (AbComparison.Trials run : runs) {
                 List<double[]> means = new ArrayList<>();
-                for (int trial : run.measuring(series.key(), series.cost())) {
+                for (int trial : run.measuring(series)) {
                     Measurement before = run.baseline().get(trial).get(series.key());
                     Measurement after = run.candidate().get(trial).get(series.key());
-                    means.add(new double[] {AbComparison.Series.value(before, series.cost()),
-                            AbComparison.Series.value(after, series.cost())});
+                    means.add(new double[] {series.value(before), series.value(after)});
                     minutes += run.wallTimes().get(trial).toMillis() / 60_000.0;
                     for (Measurement side : List.of(before, after)) {
-                        for (List<Double> fork : forksOf.apply(side)) {
+                        for (List<Double> fork : series.forkIterations(side)) {
                             iterations.addRelative(fork.stream().mapToDouble(Double::doubleValue).toArray());
                             forks++;
                             iterationCount += fork.size();

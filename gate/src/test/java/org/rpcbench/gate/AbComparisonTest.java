@@ -23,7 +23,7 @@ import org.rpcbench.results.InputException;
 /** A/B runs written as benchmark.sh ab writes them (ab.json, a run directory per side and trial), then judged. */
 class AbComparisonTest {
 
-    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 5, 5, 1);
+    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1);
     private static final String GET_USER = "getUser (32 threads)";
 
     @TempDir

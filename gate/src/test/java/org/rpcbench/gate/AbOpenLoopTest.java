@@ -7,30 +7,37 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.CallCost;
 
-/** ab over open-loop trials: each call at its fixed rate is judged as a JMH result is, with its costs. */
+/**
+ * ab over open-loop trials: each call at its fixed rate is judged as a JMH result is, with its costs, and its median
+ * response time beside the mean.
+ */
 class AbOpenLoopTest {
 
-    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 3, 1);
+    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 3, 3, 1);
     /** getUser's server CPU per call at 8,000 calls/s, trial by trial: a spread of about 1%, as measured here. */
     private static final double[] SERVER_CPU = {71.0, 71.8, 70.2, 70.9, 71.5, 70.4, 71.2, 70.7};
 
     @TempDir
     Path directory;
 
-    /** The verdict of getUser's metric at its rate: its score (cost null) or a cost. */
+    /** The verdict of one of getUser's costs at its rate. */
     private static Verdict verdict(AbComparison comparison, CallCost cost) {
+        return verdict(comparison, cost.label());
+    }
+
+    /** The verdict of getUser's metric at its rate, by the verdict line's name for it. */
+    private static Verdict verdict(AbComparison comparison, String metric) {
         List<AbComparison.Judged> lines = comparison.lines().stream()
                 .filter(judged -> judged.key().call().equals("getUser (rate=8000, 32 threads)")
-                        && Objects.equals(judged.cost(), cost))
+                        && judged.line().metric().equals(metric))
                 .toList();
-        assertEquals(1, lines.size(), cost + " in " + comparison.lines());
+        assertEquals(1, lines.size(), metric + " in " + comparison.lines());
         return lines.get(0).verdict();
     }
 
@@ -45,7 +52,21 @@ class AbOpenLoopTest {
         assertEquals(Verdict.REGRESSION, verdict(judged, CallCost.SERVER_CPU));
         assertEquals(Verdict.REGRESSION, verdict(judged, CallCost.SERVER_THREADS_CPU));
         assertEquals(Verdict.WITHIN_NOISE, verdict(judged, CallCost.CLIENT_CPU));
-        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, null), "the mean response time");
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, AbVerdict.SCORE), "the mean response time");
+    }
+
+    @Test
+    void aSlowerMedianIsFlaggedAtItsOwnThresholdWhereTheMeanIsNot() throws Exception {
+        AbRuns.writeOpenLoop(directory, SERVER_CPU, rotated(SERVER_CPU), 1.08);
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+        AbComparison lenientOnTheMedian = AbComparison.of(directory, new AbVerdict.Thresholds(3, 10, 3, 3, 1));
+
+        assertFalse(judged.passed());
+        assertEquals(Verdict.REGRESSION, verdict(judged, AbVerdict.MEDIAN));
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, AbVerdict.SCORE), "the mean response time");
+        assertTrue(lenientOnTheMedian.passed(), lenientOnTheMedian.lines().toString());
+        assertEquals(Verdict.WITHIN_NOISE, verdict(lenientOnTheMedian, AbVerdict.MEDIAN));
     }
 
     @Test
@@ -53,8 +74,8 @@ class AbOpenLoopTest {
         double[] candidate = Arrays.stream(SERVER_CPU).map(cpu -> cpu * 1.05).toArray();
         AbRuns.writeOpenLoop(directory, rotated(SERVER_CPU), candidate);
 
-        AbComparison lenientOnTheServer = AbComparison.of(directory, new AbVerdict.Thresholds(3, 10, 1, 1));
-        AbComparison lenientOnTheClient = AbComparison.of(directory, new AbVerdict.Thresholds(3, 1, 10, 1));
+        AbComparison lenientOnTheServer = AbComparison.of(directory, new AbVerdict.Thresholds(3, 3, 10, 1, 1));
+        AbComparison lenientOnTheClient = AbComparison.of(directory, new AbVerdict.Thresholds(3, 3, 1, 10, 1));
 
         assertTrue(lenientOnTheServer.passed(), lenientOnTheServer.lines().toString());
         assertEquals(Verdict.WITHIN_NOISE, verdict(lenientOnTheServer, CallCost.SERVER_THREADS_CPU));
@@ -70,6 +91,7 @@ class AbOpenLoopTest {
 
         assertTrue(judged.passed(), judged.lines().toString());
         assertEquals(Verdict.WITHIN_NOISE, verdict(judged, CallCost.SERVER_CPU));
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, AbVerdict.MEDIAN));
     }
 
     /** The same values, each trial's taken from the next: as noisy, differently. */

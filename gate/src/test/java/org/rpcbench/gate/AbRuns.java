@@ -162,20 +162,28 @@ public final class AbRuns {
      * Java threads 3 µs less than its process.
      */
     public static void writeOpenLoop(Path directory, double[] baselineServerCpu, double[] candidateServerCpu) {
+        writeOpenLoop(directory, baselineServerCpu, candidateServerCpu, 1);
+    }
+
+    /** The same, the candidate's median response time this many times the baseline's, its mean as the baseline's. */
+    public static void writeOpenLoop(Path directory, double[] baselineServerCpu, double[] candidateServerCpu,
+            double candidateMedianFactor) {
         List<AbRecord.Trial> done = new ArrayList<>();
         for (int i = 0; i < baselineServerCpu.length; i++) {
             int number = i + 1;
             String prefix = String.format("trial-%02d-", number);
-            openLoopRun(directory.resolve(prefix + "baseline"), baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1));
-            openLoopRun(directory.resolve(prefix + "candidate"), candidateServerCpu[i], 1 + 0.02 * (((i + 1) % 3) - 1));
+            openLoopRun(directory.resolve(prefix + "baseline"), baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1), 1);
+            openLoopRun(directory.resolve(prefix + "candidate"), candidateServerCpu[i], 1 + 0.02 * (((i + 1) % 3) - 1),
+                    candidateMedianFactor);
             done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline", 0,
                     prefix + "candidate", 0, START, END));
         }
         record(directory, done, List.of("--rate", "8000", "--warmup", "10", "--duration", "6"), null, 0);
     }
 
-    private static void openLoopRun(Path run, double serverCpu, double meanMillis) {
-        OpenLoopReport.Latency time = new OpenLoopReport.Latency(48_000, meanMillis, meanMillis * 0.8, meanMillis * 1.5,
+    private static void openLoopRun(Path run, double serverCpu, double meanMillis, double medianFactor) {
+        OpenLoopReport.Latency time = new OpenLoopReport.Latency(48_000, meanMillis, meanMillis * 0.8 * medianFactor,
+                meanMillis * 1.5,
                 meanMillis * 3, meanMillis * 5, meanMillis * 6, meanMillis * 8);
         OpenLoopReport.CallResult getUser = new OpenLoopReport.CallResult("getUser", 8000, null, 48_000, 48_000, 0,
                 48_000, 0, 0, 8000, time, time, 6, 0, null, "getUser.hlog", null, null,

@@ -122,8 +122,9 @@ public final class TrendPage {
                 }
             }
         }
-        return Charts.xy(any.pair() + ": " + any.call() + ", " + VerdictCells.metric(any.mode(), unit, any.cost()),
-                "days since " + date(first), unit, lines);
+        return Charts.xy(any.pair() + ": " + any.call() + ", "
+                + VerdictCells.metric(any.mode(), any.metric(), unit, any.cost()), "days since " + date(first), unit,
+                lines);
     }
 
     /**
@@ -157,8 +158,8 @@ public final class TrendPage {
 
     private static List<String> cells(History.SeriesKey key, String unit, String what, String when, String commits,
             double change, boolean worse) {
-        return List.of(key.pair(), key.call(), VerdictCells.metric(key.mode(), unit, key.cost()), machine(key), what,
-                when, commits, Format.percent(change), worse ? "worse" : "better");
+        return List.of(key.pair(), key.call(), VerdictCells.metric(key.mode(), key.metric(), unit, key.cost()),
+                machine(key), what, when, commits, Format.percent(change), worse ? "worse" : "better");
     }
 
     private static String commits(HistoryEntry before, HistoryEntry after) {

@@ -80,6 +80,7 @@ public final class AbComparisonMarkdown {
                 .append(comparison.count(Verdict.PAIR_FAILED)).append(" pair failed, ")
                 .append(comparison.count(Verdict.NOT_JUDGED)).append(" not judged; thresholds: time ")
                 .append(Format.axis(thresholds.time()))
+                .append("%, median time ").append(Format.axis(thresholds.median()))
                 .append("%, server CPU ").append(Format.axis(thresholds.serverCpu()))
                 .append("%, client CPU ").append(Format.axis(thresholds.clientCpu()))
                 .append("%, bytes allocated ").append(Format.axis(thresholds.allocation())).append("%.\n\n")
@@ -94,7 +95,8 @@ public final class AbComparisonMarkdown {
             return "";
         }
         return judged.line().unit() == null && judged.cost() == null ? judged.key().mode()
-                : VerdictCells.metric(judged.key().mode(), judged.line().unit(), judged.cost());
+                : VerdictCells.metric(judged.key().mode(), judged.line().metric(), judged.line().unit(),
+                        judged.cost());
     }
 
     private static String figure(AbComparison.Judged judged, Double value) {

@@ -26,14 +26,14 @@ public final class AbPowerMarkdown {
         md.append(String.format(Locale.ROOT, "%d simulated runs per change, each of %d of the %d pooled trials"
                         + " (none twice)%s, each trial's sides swapped at random (seed %d); the candidate made worse"
                         + " by the change in one metric at a time (more time or cost per call); judged as benchmark.sh"
-                        + " ab judges, with thresholds %s%% for time, %s%% for the server's CPU, %s%% for the"
-                        + " client's, %s%% for bytes. Flagged: how often a regression was called%s. The trials of a"
-                        + " few runs understate the tails.\n\n",
+                        + " ab judges, with thresholds %s%% for time, %s%% for a median time, %s%% for the server's"
+                        + " CPU, %s%% for the client's, %s%% for bytes. Flagged: how often a regression was called%s."
+                        + " The trials of a few runs understate the tails.\n\n",
                 simulations, simulated.trials(), simulated.pooled(), simulated.confirming() == 0 ? ""
                         : ", then " + simulated.confirming() + " confirmation trials from the rest when those flag"
                         + " a regression", simulated.seed(), Format.axis(power.thresholds().time()),
-                Format.axis(power.thresholds().serverCpu()), Format.axis(power.thresholds().clientCpu()),
-                Format.axis(power.thresholds().allocation()),
+                Format.axis(power.thresholds().median()), Format.axis(power.thresholds().serverCpu()),
+                Format.axis(power.thresholds().clientCpu()), Format.axis(power.thresholds().allocation()),
                 simulated.confirming() == 0 ? "" : " and confirmed"));
         md.append(String.format(Locale.ROOT, "**False alarms: the gate (any metric) flagged %d of %d simulated A/A"
                 + " runs (%s)", power.confirmedFlagged(), simulations, percent(power.confirmedFlagged(),
@@ -57,7 +57,7 @@ public final class AbPowerMarkdown {
         for (AbPower.Pooled line : power.pooled()) {
             AbComparison.Series series = line.series();
             List<String> row = new ArrayList<>(List.of(series.key().pair(), series.key().call(),
-                    VerdictCells.metric(series.key().mode(), series.unit(), series.cost()),
+                    VerdictCells.metric(series.key().mode(), series.metric(), series.unit(), series.cost()),
                     String.valueOf(series.before().length)));
             for (int flagged : line.flagged()) {
                 row.add(percent(flagged, simulations));

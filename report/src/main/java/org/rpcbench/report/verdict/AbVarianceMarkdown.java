@@ -31,7 +31,7 @@ public final class AbVarianceMarkdown {
         for (AbVariance.Row row : rows) {
             AbComparison.Series series = row.series();
             table.add(List.of(series.key().pair(), series.key().call(),
-                    VerdictCells.metric(series.key().mode(), series.unit(), series.cost()),
+                    VerdictCells.metric(series.key().mode(), series.metric(), series.unit(), series.cost()),
                     String.valueOf(row.trialCount()), percent(row.iterations()), percent(row.fromIterations()),
                     percent(row.trials()), percent(row.ratio()), share(row.shared()), percent(row.ratioOverAnHour()),
                     row.trialMinutes() == 0 ? ""

@@ -61,7 +61,7 @@ public final class HistoryMarkdown {
     }
 
     private static String metric(History.SeriesKey key, String unit) {
-        return VerdictCells.metric(key.mode(), unit, key.cost());
+        return VerdictCells.metric(key.mode(), key.metric(), unit, key.cost());
     }
 
     private static String machine(History.SeriesKey key) {

@@ -1,5 +1,6 @@
 package org.rpcbench.report.verdict;
 
+import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.CallCost;
 import org.rpcbench.gate.Verdict;
 
@@ -14,9 +15,15 @@ public final class VerdictCells {
         return verdict.fails() ? "**" + verdict + "**" : verdict.toString();
     }
 
-    /** A metric: a call's cost by its header, the score by its mode and unit. */
-    public static String metric(String mode, String unit, CallCost cost) {
-        return cost != null ? cost.header() : mode + " (" + unit + ")";
+    /**
+     * A metric: a call's cost by its header, the score by its mode and unit, an open-loop call's median as its mode's
+     * median.
+     *
+     * @param metric as a verdict line names it ({@link AbVerdict#SCORE}, {@link AbVerdict#MEDIAN} or the cost's label)
+     */
+    public static String metric(String mode, String metric, String unit, CallCost cost) {
+        return cost != null ? cost.header()
+                : mode + (AbVerdict.MEDIAN.equals(metric) ? " median" : "") + " (" + unit + ")";
     }
 
     /** A commit as the pages name it: its first twelve characters. */

@@ -24,7 +24,7 @@ import org.rpcbench.gate.AbRuns;
  */
 class AbComparisonMarkdownTest {
 
-    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 5, 5, 1);
+    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1);
 
     @TempDir
     Path directory;

@@ -15,10 +15,13 @@ import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.gate.AbRuns;
 
-/** ab over open-loop trials: each call at its fixed rate is judged as a JMH result is, with its costs. */
+/**
+ * ab over open-loop trials: each call at its fixed rate is judged as a JMH result is, with its costs, and its median
+ * response time on a line of its own.
+ */
 class AbOpenLoopMarkdownTest {
 
-    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 3, 1);
+    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 3, 3, 1);
     /** getUser's server CPU per call at 8,000 calls/s, trial by trial: a spread of about 1%, as measured here. */
     private static final double[] SERVER_CPU = {71.0, 71.8, 70.2, 70.9, 71.5, 70.4, 71.2, 70.7};
 
@@ -60,6 +63,17 @@ class AbOpenLoopMarkdownTest {
         String out = judged(ExitCode.OK);
 
         assertTrue(row(out, "server CPU (µs/call)").endsWith("| within noise |"), out);
+    }
+
+    @Test
+    void aSlowerMedianIsItsOwnLineAtItsOwnThreshold() {
+        AbRuns.writeOpenLoop(directory, SERVER_CPU, rotated(SERVER_CPU), 1.08);
+
+        String out = judged(ExitCode.FAILED);
+
+        assertTrue(row(out, "open median (ms)").contains("**regression**"), out);
+        assertTrue(row(out, "open (ms)").endsWith("| within noise |"), out);
+        assertTrue(out.contains("thresholds: time 3%, median time 3%, server CPU 3%"), out);
     }
 
     /** The same values, each trial's taken from the next: as noisy, differently. */

@@ -200,14 +200,16 @@ class AbCommandTest {
         String fixed = abRun("fixed", List.of("--rate", "8000")).toString();
         String saturated = abRun("saturated", List.of("--warmupIterations", "2")).toString();
 
-        assertEquals(new AbVerdict.Thresholds(10, 1, 2, 1), judgedWith("--power", fixed));
-        assertEquals(new AbVerdict.Thresholds(3, 5, 5, 1), judgedWith("--power", saturated));
-        assertEquals(new AbVerdict.Thresholds(4, 2, 2, 1), judgedWith("--power", fixed, "--cpu-threshold", "2",
+        assertEquals(new AbVerdict.Thresholds(10, 3, 1, 2, 1), judgedWith("--power", fixed));
+        assertEquals(new AbVerdict.Thresholds(3, 3, 5, 5, 1), judgedWith("--power", saturated));
+        assertEquals(new AbVerdict.Thresholds(4, 3, 2, 2, 1), judgedWith("--power", fixed, "--cpu-threshold", "2",
                 "--threshold", "4"));
-        assertEquals(new AbVerdict.Thresholds(10, 1, 4, 1), judgedWith("--power", fixed, "--client-cpu-threshold",
+        assertEquals(new AbVerdict.Thresholds(10, 3, 1, 4, 1), judgedWith("--power", fixed, "--client-cpu-threshold",
                 "4"));
-        assertEquals(new AbVerdict.Thresholds(3, 5, 7, 1), judgedWith("--power", saturated,
+        assertEquals(new AbVerdict.Thresholds(3, 3, 5, 7, 1), judgedWith("--power", saturated,
                 "--client-cpu-threshold", "7"));
+        assertEquals(new AbVerdict.Thresholds(10, 2, 1, 2, 1), judgedWith("--power", fixed, "--median-threshold",
+                "2"));
     }
 
     /** The simulation ab asks its judge for, given these options. */
