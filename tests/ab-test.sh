@@ -48,11 +48,11 @@ check "no trial after the first ran" \
 # gate judges per call its response time (mean and median) and what a call cost each side, at the shipped thresholds.
 # Four trials (and as many confirming): with so few, a CPU or median line is flagged when every trial's ratio lies
 # beyond its threshold (1% the server's CPU, 2% the client's, 3% the median), and ratios as likely above it as below,
-# as at these short lengths, do that one time in eight with three trials, one in sixteen with four. The rate is a tenth of the probe's capacity, not the default
-# half: a trial's fresh JVM 2 s into its warmup costs far more per call than the probe's warm closed loop, and at half,
-# in a CI run on a slow runner, a trial's client fell behind (2,228 of 2,400 calls/s answered, 440 us of client CPU
-# and 350-420 us of server CPU a call: the two cores full); at a quarter, trials this short kept a CI runner's machine
-# 95-101% busy
+# as at these short lengths, do that one time in eight with three trials, one in sixteen with four. The rate is a
+# tenth of the probe's capacity, not the default half: a trial's fresh JVM 2 s into its warmup costs far more per call
+# than the probe's warm closed loop, and at half, in a CI run on a slow runner, a trial's client fell behind (2,228 of
+# 2,400 calls/s answered, 440 us of client CPU and 350-420 us of server CPU a call: the two cores full); at a quarter,
+# trials this short kept a CI runner's machine 95-101% busy
 fixed_calls="--calls existUser,getUser --warmup 2 --duration 3"
 aa_port=$(free_port)
 EXITS_WITH_TIMEOUT=1500
