@@ -196,8 +196,8 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         }
 
         /**
-         * The trials (by index) in which both sides measured a metric: a benchmark's score ({@code cost} null), or a
-         * call's cost, which counts where the baseline's is above zero.
+         * The trials (by index) in which both sides measured a metric: a benchmark's score or median ({@code cost}
+         * null), or a call's cost, which counts where the baseline's is above zero.
          */
         List<Integer> measuring(BenchmarkKey key, CallCost cost) {
             List<Integer> trials = new ArrayList<>();
@@ -242,27 +242,15 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
             return series;
         }
 
-        /** Adds a metric (a series without figures) with both sides' figures, when some trial measured it. */
+        /**
+         * Adds a metric (a series without figures) with both sides' figures, when some trial measured it. A trial that
+         * measured a call's score has its median too: an open-loop measurement always keeps its percentiles.
+         */
         private void addMeasured(List<Series> series, Series metric) {
-            List<Integer> trials = measuring(metric);
-            if (!trials.isEmpty()) {
-                series.add(new Series(metric.key(), metric.cost(), metric.median(), metric.unit(),
-                        values(baseline, metric, trials), values(candidate, metric, trials), metric.worseIfHigher(),
-                        metric.threshold()));
-            }
-        }
-
-        /** The trials in which both sides measured a series' metric. */
-        List<Integer> measuring(Series metric) {
             List<Integer> trials = measuring(metric.key(), metric.cost());
-            return !metric.median() ? trials : trials.stream()
-                    .filter(trial -> hasMedian(baseline.get(trial).get(metric.key()))
-                            && hasMedian(candidate.get(trial).get(metric.key())))
-                    .toList();
-        }
-
-        private static boolean hasMedian(Measurement measured) {
-            return measured.percentiles().containsKey(Series.MEDIAN_PERCENTILE);
+            if (!trials.isEmpty()) {
+                series.add(metric.withFigures(values(baseline, metric, trials), values(candidate, metric, trials)));
+            }
         }
 
         private static double[] values(List<Map<BenchmarkKey, Measurement>> side, Series metric,
@@ -293,6 +281,11 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         double value(Measurement measured) {
             return cost != null ? measured.costs().get(cost).score()
                     : median ? measured.percentiles().get(MEDIAN_PERCENTILE) : measured.score();
+        }
+
+        /** The same metric with other figures. */
+        Series withFigures(double[] baselineFigures, double[] candidateFigures) {
+            return new Series(key, cost, median, unit, baselineFigures, candidateFigures, worseIfHigher, threshold);
         }
 
         /** The metric's measured iterations, fork by fork: an open loop's window is one, its median too. */

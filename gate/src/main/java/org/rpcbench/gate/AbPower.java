@@ -202,9 +202,7 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
     }
 
     private static AbComparison.Series concatenated(AbComparison.Series one, AbComparison.Series other) {
-        return new AbComparison.Series(one.key(), one.cost(), one.median(), one.unit(),
-                concatenated(one.before(), other.before()), concatenated(one.after(), other.after()),
-                one.worseIfHigher(), one.threshold());
+        return one.withFigures(concatenated(one.before(), other.before()), concatenated(one.after(), other.after()));
     }
 
     private static double[] concatenated(double[] one, double[] other) {

@@ -94,7 +94,7 @@ public final class AbVariance {
             double minutes = 0;
             for (AbComparison.Trials run : runs) {
                 List<double[]> means = new ArrayList<>();
-                for (int trial : run.measuring(series)) {
+                for (int trial : run.measuring(series.key(), series.cost())) {
                     Measurement before = run.baseline().get(trial).get(series.key());
                     Measurement after = run.candidate().get(trial).get(series.key());
                     means.add(new double[] {series.value(before), series.value(after)});
