@@ -68,7 +68,7 @@ class RecordCommandTest {
 
     @Test
     void fieldsPrintTheirValuesOrTheLinesBelowThem() {
-        new AbVerdict("b", "c", 3, new AbVerdict.Thresholds(5, 5, 10, 10, 2), "bootstrap",
+        new AbVerdict("b", "c", 3, new AbVerdict.Thresholds(5, 5, 10, 10, 2, 80), "bootstrap",
                 List.of(new AbVerdict.Line("dubbo-kryo", "getUser", "thrpt", 32, new TreeMap<>(Map.of("rate", "50")),
                         "cost.server.cpu", "µs", 3, 10.0, 12.0, 1.2, 1.1, 1.3, 4.0, "regression", "a\tb\nc")),
                 false, null).write(directory);
@@ -78,7 +78,8 @@ class RecordCommandTest {
         assertEquals(ExitCode.OK, values.status(), values.err());
         assertEquals("false\ncost.server.cpu\na\\tb\\nc\n\n", values.out());
         Result below = run(file, "--field", "thresholds");
-        assertEquals("time\t5.0\nmedian\t5.0\nserverCpu\t10.0\nclientCpu\t10.0\nallocation\t2.0\n", below.out());
+        assertEquals("time\t5.0\nmedian\t5.0\nserverCpu\t10.0\nclientCpu\t10.0\nallocation\t2.0\n"
+                + "confirmationConfidence\t80.0\n", below.out());
         Result absent = run(file, "--field", "lines.1.metric");
         assertEquals(ExitCode.FAILED, absent.status());
         assertEquals("error: " + file + " has no field lines.1.metric", absent.err().strip());

@@ -9,7 +9,8 @@ import java.util.SortedMap;
  * Markdown beside it is for people.
  *
  * @param baseline, candidate each side as given, with its commit
- * @param thresholds the smallest change in percent that counts, per kind of figure and, for CPU, per side
+ * @param thresholds the smallest change in percent that counts, per kind of figure and, for CPU, per side, and the
+ *                   confidence the confirmation trials are judged at
  * @param interval   how the intervals were estimated
  * @param passed     no regression, no failed pair, nothing left unjudged
  * @param confirmationFrom as {@link AbRecord#confirmationFrom()}: where the trials that had to flag a regression
@@ -37,8 +38,12 @@ public record AbVerdict(String baseline, String candidate, int trials, Threshold
      * @param serverCpu  the providers' CPU per call, their process's and their threads'
      * @param clientCpu  the same for the client
      * @param allocation bytes allocated per call on either side
+     * @param confirmationConfidence the confidence in percent of the interval that confirmation trials judge a flag
+     *                   by; the first trials' is 95%. Lower, because they replicate a flag that 95% raised: they
+     *                   must rule out a chance draw of the first trials, not prove the change again
      */
-    public record Thresholds(double time, double median, double serverCpu, double clientCpu, double allocation) {
+    public record Thresholds(double time, double median, double serverCpu, double clientCpu, double allocation,
+            double confirmationConfidence) {
 
         /** The threshold that judges one of a call's costs. */
         public double of(CallCost cost) {

@@ -36,7 +36,9 @@ import org.rpcbench.results.Run;
  * per mode; what a call cost on each side once per call, as {@link Comparison} does. When the run added confirmation
  * trials ({@link AbRecord#confirmationFrom()}), a change counts only when the first trials and the confirmation
  * trials, each judged on their own, both show it: a replication, which a chance draw of the first trials (a JVM that
- * settled at a slower level in most of one side's runs) rarely survives and a real change does.
+ * settled at a slower level in most of one side's runs) rarely survives and a real change does. The confirmation
+ * trials are judged by an interval of lower confidence ({@link AbVerdict.Thresholds#confirmationConfidence()}):
+ * they must rule out that the first trials' flag was chance, not prove the change a second time.
  *
  * @param directory the A/B run's, where its ab.json lies
  * @param trials    the trials that ran both sides
@@ -411,7 +413,8 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                         !measured.higherIsBetter(), thresholds.time()));
             }
             keySeries.forEach(series -> lines.add(judged(series, note, random, firstStage.get(series.label()),
-                    confirmationStage.get(series.label()), confirmationTrials)));
+                    confirmationStage.get(series.label()), confirmationTrials,
+                    thresholds.confirmationConfidence() / 100)));
         }
         return List.copyOf(lines);
     }
@@ -425,10 +428,11 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
     /**
      * One metric of one benchmark over the paired trials; with confirmation trials, its first and its confirmation
      * trials apart (null when none ran). Its detectable change is the rule's: where the run was given confirmation
-     * trials, a change must show in the first trials and in the confirmation trials, each judged alone.
+     * trials, a change must show in the first trials and in the confirmation trials, each judged alone, the
+     * confirmation trials at {@code confirmationConfidence} (a fraction).
      */
     private static Judged judged(Series series, String note, Random random, Series first, Series confirmation,
-            int confirmationTrials) {
+            int confirmationTrials, double confirmationConfidence) {
         BenchmarkKey key = series.key();
         double[] before = series.before();
         double[] after = series.after();
@@ -448,8 +452,8 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
             // the trials judged are the first ones; confirmation trials the run was given would be as noisy, per
             // trial, and their interval wider or narrower by the square root of their count against these
             detectable = confirmationTrials == 0 ? interval.detectable(series.threshold())
-                    : PairedBootstrap.detectableByBoth(series.threshold(), interval.halfWidth(),
-                            interval.halfWidth() * Math.sqrt((double) before.length / confirmationTrials));
+                    : PairedBootstrap.detectableByBoth(series.threshold(), interval,
+                            interval.projected(before.length, confirmationTrials, confirmationConfidence));
         } else {
             if (first == null || first.before().length < MIN_TRIALS || confirmation.before().length < MIN_TRIALS) {
                 note = joined(note, "fewer than " + MIN_TRIALS + " first or confirmation trials: judged over all");
@@ -457,9 +461,9 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
             } else {
                 PairedBootstrap.Interval firstInterval = PairedBootstrap.ratio(first.before(), first.after(), random);
                 PairedBootstrap.Interval confirmationInterval = PairedBootstrap.ratio(confirmation.before(),
-                        confirmation.after(), random);
-                detectable = PairedBootstrap.detectableByBoth(series.threshold(), firstInterval.halfWidth(),
-                        confirmationInterval.halfWidth());
+                        confirmation.after(), random, PairedBootstrap.RESAMPLES, confirmationConfidence);
+                detectable = PairedBootstrap.detectableByBoth(series.threshold(), firstInterval,
+                        confirmationInterval);
                 Verdict shown = first.verdict(firstInterval);
                 Verdict again = confirmation.verdict(confirmationInterval);
                 verdict = shown == again ? shown : Verdict.WITHIN_NOISE;

@@ -94,7 +94,8 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
             int[] flagged = new int[changes.size()];
             for (int change = 0; change < changes.size(); change++) {
                 for (int simulation = 0; simulation < simulations; simulation++) {
-                    Flags flags = flagged(series, draws[simulation], changes.get(change), random);
+                    Flags flags = flagged(series, draws[simulation], changes.get(change),
+                            thresholds.confirmationConfidence(), random);
                     flagged[change] += flags.confirmed() ? 1 : 0;
                     if (change == 0) {
                         anyFirst[simulation] |= flags.first();
@@ -151,18 +152,22 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
 
     /**
      * What one simulated run of these trials calls, the candidate worse by {@code change} percent: a regression in
-     * its first trials, and whether its confirmation trials uphold it (when there are none, it stands).
+     * its first trials, and whether its confirmation trials uphold it at their confidence, in percent (when there are
+     * none, it stands).
      */
-    static Flags flagged(AbComparison.Series series, Draw draw, double change, Random random) {
+    static Flags flagged(AbComparison.Series series, Draw draw, double change, double confirmationConfidence,
+            Random random) {
         double factor = series.worseIfHigher() ? 1 + change / 100 : 1 / (1 + change / 100);
         double[][] first = sides(series, draw, 0, draw.trials(), factor);
-        boolean shown = series.regression(PairedBootstrap.ratio(first[0], first[1], random, RESAMPLES));
+        boolean shown = series.regression(PairedBootstrap.ratio(first[0], first[1], random, RESAMPLES,
+                PairedBootstrap.CONFIDENCE));
         if (!shown || draw.confirming() == 0) {
             return new Flags(shown, shown);
         }
         double[][] again = sides(series, draw, first[0].length, draw.confirming(), factor);
         return new Flags(true, again[0].length < AbComparison.MIN_TRIALS
-                || series.regression(PairedBootstrap.ratio(again[0], again[1], random, RESAMPLES)));
+                || series.regression(PairedBootstrap.ratio(again[0], again[1], random, RESAMPLES,
+                        confirmationConfidence / 100)));
     }
 
     /**

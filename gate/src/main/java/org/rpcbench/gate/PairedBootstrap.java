@@ -18,47 +18,78 @@ import org.rpcbench.results.Welch;
 final class PairedBootstrap {
 
     static final int RESAMPLES = 10_000;
+    /** The interval's confidence: the first trials', and the only one when no confirmation trials ran. */
     static final double CONFIDENCE = 0.95;
     /** The power at which a change is called detectable: seen nine times in ten. */
     static final double POWER = 0.9;
-    /** The normal quantile of the interval's two-sided confidence. */
-    private static final double Z_INTERVAL = 1.9600;
-    /** One-sided z of 90% power over the two-sided z of the interval: how far beyond its edge a change is seen. */
-    private static final double POWER_FACTOR = 1 + 1.2816 / Z_INTERVAL;
+    /** The one-sided normal quantile of {@link #POWER}. */
+    private static final double Z_POWER = 1.2816;
 
     private PairedBootstrap() {
     }
 
-    /** @param ratio candidate mean over baseline mean; low and high the interval's ends */
-    record Interval(double ratio, double low, double high) {
+    /**
+     * @param ratio candidate mean over baseline mean; low and high the interval's ends
+     * @param z     the two-sided normal quantile of the interval's confidence (1.96 at 95%)
+     */
+    record Interval(double ratio, double low, double high, double z) {
 
         /**
          * The smallest change in percent whose interval, were it this wide, would lie beyond the threshold in nine
-         * runs out of ten: the threshold, plus the half-width, plus the distance from 95% confidence to 90% power.
+         * runs out of ten: the threshold, plus the half-width, plus the distance from the interval's confidence to
+         * 90% power.
          */
         double detectable(double thresholdPercent) {
-            return thresholdPercent + halfWidth() * 100 * POWER_FACTOR;
+            return thresholdPercent + 100 * halfWidth() + Z_POWER * spread();
         }
 
         /** Half the interval's width, as a ratio. */
         double halfWidth() {
             return (high - low) / 2;
         }
+
+        /** The estimate's standard deviation it implies, in percent. */
+        double spread() {
+            return 100 * halfWidth() / z;
+        }
+
+        /**
+         * The interval that trials as noisy as these would give over {@code trials} of them instead of
+         * {@code measured}, at another confidence: what confirmation trials that did not run would give.
+         */
+        Interval projected(int measured, int trials, double confidence) {
+            double otherZ = twoSidedZ(confidence);
+            double halfWidth = halfWidth() / z * otherZ * Math.sqrt((double) measured / trials);
+            return new Interval(ratio, ratio - halfWidth, ratio + halfWidth, otherZ);
+        }
+
+        /**
+         * The chance that an interval as wide as this one around an estimate of a true change lies wholly beyond the
+         * threshold (both in percent; the estimate normal, with this interval's {@link #spread}).
+         */
+        double seen(double changePercent, double thresholdPercent) {
+            double spread = spread();
+            if (spread == 0) {
+                return changePercent > thresholdPercent ? 1 : 0;
+            }
+            double beyond = (changePercent - thresholdPercent - 100 * halfWidth()) / spread;
+            return beyond >= 0 ? 1 - normalTail(beyond) : normalTail(-beyond);
+        }
     }
 
     /**
      * The smallest change in percent seen nine times in ten by a rule that needs two stages to flag it, each on its
-     * own trials (the first trials and the confirmation trials): with each stage's interval as wide as these
-     * half-widths (ratios), the change at which the chance that both lie beyond the threshold is {@link #POWER}.
-     * Each stage must then see it about 95% of the time, so this exceeds either stage's {@link Interval#detectable}.
+     * own trials (the first trials and the confirmation trials) and at its own confidence: with each stage's
+     * interval as wide as these, the change at which the chance that both lie beyond the threshold is
+     * {@link #POWER}. Each stage must then see it more often than nine times in ten, so this exceeds either stage's
+     * {@link Interval#detectable}.
      */
-    static double detectableByBoth(double thresholdPercent, double firstHalfWidth, double confirmationHalfWidth) {
+    static double detectableByBoth(double thresholdPercent, Interval first, Interval confirmation) {
         double low = thresholdPercent;
-        double high = thresholdPercent + 100 * 10 * Math.max(firstHalfWidth, confirmationHalfWidth) + 1;
+        double high = thresholdPercent + 10 * Math.max(first.detectable(0), confirmation.detectable(0)) + 1;
         for (int step = 0; step < 100; step++) {
             double middle = (low + high) / 2;
-            double seen = seen(middle, thresholdPercent, firstHalfWidth)
-                    * seen(middle, thresholdPercent, confirmationHalfWidth);
+            double seen = first.seen(middle, thresholdPercent) * confirmation.seen(middle, thresholdPercent);
             if (seen < POWER) {
                 low = middle;
             } else {
@@ -68,26 +99,16 @@ final class PairedBootstrap {
         return (low + high) / 2;
     }
 
-    /**
-     * The chance that an interval of this half-width around an estimate of a true change lies wholly beyond the
-     * threshold (all in percent; the estimate normal, its standard deviation the half-width over the interval's z).
-     */
-    private static double seen(double changePercent, double thresholdPercent, double halfWidth) {
-        double spread = 100 * halfWidth / Z_INTERVAL;
-        if (spread == 0) {
-            return changePercent > thresholdPercent ? 1 : 0;
-        }
-        double z = (changePercent - thresholdPercent - 100 * halfWidth) / spread;
-        return z >= 0 ? 1 - normalTail(z) : normalTail(-z);
-    }
-
     /** @param baseline, candidate one figure per trial, the same trials in the same order, two or more */
     static Interval ratio(double[] baseline, double[] candidate, Random random) {
-        return ratio(baseline, candidate, random, RESAMPLES);
+        return ratio(baseline, candidate, random, RESAMPLES, CONFIDENCE);
     }
 
-    /** The same with fewer resamples, for the many verdicts a simulation judges ({@link AbPower}). */
-    static Interval ratio(double[] baseline, double[] candidate, Random random, int resamples) {
+    /**
+     * The same at another confidence (a fraction), with fewer resamples for the many verdicts a simulation judges
+     * ({@link AbPower}).
+     */
+    static Interval ratio(double[] baseline, double[] candidate, Random random, int resamples, double confidence) {
         if (baseline.length != candidate.length || baseline.length < 2) {
             throw new IllegalArgumentException("needs two or more paired trials, got " + baseline.length + " and "
                     + candidate.length);
@@ -105,19 +126,34 @@ final class PairedBootstrap {
             ratios[resample] = candidateSum / baselineSum;
         }
         Arrays.sort(ratios);
-        double tail = expandedTail(trials);
+        double tail = expandedTail(trials, confidence);
         return new Interval(Arrays.stream(candidate).sum() / Arrays.stream(baseline).sum(),
                 ratios[(int) Math.floor(tail * resamples)],
-                ratios[Math.max(0, (int) Math.ceil((1 - tail) * resamples) - 1)]);
+                ratios[Math.max(0, (int) Math.ceil((1 - tail) * resamples) - 1)], twoSidedZ(confidence));
     }
 
     /**
      * The share of resamples beyond each end of the expanded interval for this many trials: the normal tail at
      * Student's t quantile (n - 1 degrees of freedom) of the interval's confidence, times sqrt(n / (n - 1)).
      */
-    static double expandedTail(int trials) {
-        double t = studentQuantile((1 + CONFIDENCE) / 2, trials - 1);
+    static double expandedTail(int trials, double confidence) {
+        double t = studentQuantile((1 + confidence) / 2, trials - 1);
         return normalTail(t * Math.sqrt(trials / (trials - 1.0)));
+    }
+
+    /** The normal quantile of a two-sided confidence (a fraction): 1.96 at 95%, by bisection. */
+    static double twoSidedZ(double confidence) {
+        double low = 0;
+        double high = 40;
+        for (int step = 0; step < 100; step++) {
+            double middle = (low + high) / 2;
+            if (2 * normalTail(middle) > 1 - confidence) {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        return (low + high) / 2;
     }
 
     /** Student's t quantile {@code p} (above one half) of {@code df} degrees of freedom, by bisection. */

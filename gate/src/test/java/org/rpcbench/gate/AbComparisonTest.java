@@ -23,7 +23,7 @@ import org.rpcbench.results.InputException;
 /** A/B runs written as benchmark.sh ab writes them (ab.json, a run directory per side and trial), then judged. */
 class AbComparisonTest {
 
-    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1);
+    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1, 80);
     private static final String GET_USER = "getUser (32 threads)";
 
     @TempDir
@@ -144,6 +144,21 @@ class AbComparisonTest {
         AbVerdict verdict = judged.verdict();
         assertEquals(7, verdict.confirmationFrom());
         assertEquals(12, verdict.lines().get(0).trials(), "the figures are over every trial");
+    }
+
+    @Test
+    void theConfirmationTrialsJudgeAtTheirOwnConfidence() throws Exception {
+        double[] throughputFactors = {0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.85, 0.99, 0.87, 0.97, 0.86, 0.98};
+        AbRuns.write(directory, throughputFactors, 1, 7);
+
+        AbComparison.Judged atEighty = line(judge(), GET_USER, null);
+        AbComparison.Judged atNinetyFive = line(AbComparison.of(directory, new AbVerdict.Thresholds(3, 3, 5, 5, 1,
+                95)), GET_USER, null);
+
+        assertEquals(Verdict.REGRESSION, atEighty.verdict(), atEighty.line().note());
+        assertEquals(Verdict.WITHIN_NOISE, atNinetyFive.verdict(), atNinetyFive.line().note());
+        assertTrue(atEighty.line().detectable() < atNinetyFive.line().detectable(),
+                "the rule that confirms more readily sees a smaller change");
     }
 
     @Test

@@ -19,7 +19,7 @@ import org.rpcbench.contract.CallCost;
  */
 class AbOpenLoopTest {
 
-    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 3, 3, 1);
+    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 3, 3, 1, 80);
     /** getUser's server CPU per call at 8,000 calls/s, trial by trial: a spread of about 1%, as measured here. */
     private static final double[] SERVER_CPU = {71.0, 71.8, 70.2, 70.9, 71.5, 70.4, 71.2, 70.7};
 
@@ -60,7 +60,7 @@ class AbOpenLoopTest {
         AbRuns.writeOpenLoop(directory, SERVER_CPU, rotated(SERVER_CPU), 1.08);
 
         AbComparison judged = AbComparison.of(directory, THRESHOLDS);
-        AbComparison lenientOnTheMedian = AbComparison.of(directory, new AbVerdict.Thresholds(3, 10, 3, 3, 1));
+        AbComparison lenientOnTheMedian = AbComparison.of(directory, new AbVerdict.Thresholds(3, 10, 3, 3, 1, 80));
 
         assertFalse(judged.passed());
         assertEquals(Verdict.REGRESSION, verdict(judged, AbVerdict.MEDIAN));
@@ -74,8 +74,8 @@ class AbOpenLoopTest {
         double[] candidate = Arrays.stream(SERVER_CPU).map(cpu -> cpu * 1.05).toArray();
         AbRuns.writeOpenLoop(directory, rotated(SERVER_CPU), candidate);
 
-        AbComparison lenientOnTheServer = AbComparison.of(directory, new AbVerdict.Thresholds(3, 3, 10, 1, 1));
-        AbComparison lenientOnTheClient = AbComparison.of(directory, new AbVerdict.Thresholds(3, 3, 1, 10, 1));
+        AbComparison lenientOnTheServer = AbComparison.of(directory, new AbVerdict.Thresholds(3, 3, 10, 1, 1, 80));
+        AbComparison lenientOnTheClient = AbComparison.of(directory, new AbVerdict.Thresholds(3, 3, 1, 10, 1, 80));
 
         assertTrue(lenientOnTheServer.passed(), lenientOnTheServer.lines().toString());
         assertEquals(Verdict.WITHIN_NOISE, verdict(lenientOnTheServer, CallCost.SERVER_THREADS_CPU));

@@ -18,7 +18,7 @@ import org.rpcbench.results.InputException;
 /** The gate's power simulated from A/A trials: bytes that hold still are seen at small changes, time only at large. */
 class AbPowerTest {
 
-    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1);
+    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1, 80);
 
     private static AbPower.Pooled metric(AbPower power, CallCost cost) {
         return power.pooled().stream().filter(pooled -> pooled.series().cost() == cost).findFirst().orElseThrow();

@@ -15,7 +15,7 @@ import org.rpcbench.contract.CallCost;
 
 class AbVarianceTest {
 
-    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1);
+    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1, 80);
 
     @TempDir
     Path directory;

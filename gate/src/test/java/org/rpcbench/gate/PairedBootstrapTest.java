@@ -43,17 +43,32 @@ class PairedBootstrapTest {
 
     @Test
     void twoStagesThatMustBothFlagAChangeSeeOnlyALargerOne() {
-        PairedBootstrap.Interval interval = new PairedBootstrap.Interval(1.0, 0.95, 1.05);
+        PairedBootstrap.Interval interval = new PairedBootstrap.Interval(1.0, 0.95, 1.05, 1.96);
         double oneStage = interval.detectable(3);
-        double bothStages = PairedBootstrap.detectableByBoth(3, interval.halfWidth(), interval.halfWidth());
+        double bothStages = PairedBootstrap.detectableByBoth(3, interval, interval);
 
         // each stage must see it sqrt(0.9) = 94.9% of the time: 1.6322 standard deviations beyond its edge
         assertEquals(3 + 5 * (1 + 1.6322 / 1.96), bothStages, 0.01);
         assertTrue(bothStages > oneStage + 0.8, bothStages + " against " + oneStage);
-        assertEquals(oneStage, PairedBootstrap.detectableByBoth(3, interval.halfWidth(), 0), 0.01,
+        assertEquals(oneStage, PairedBootstrap.detectableByBoth(3, interval,
+                new PairedBootstrap.Interval(1.0, 1.0, 1.0, 1.96)), 0.01,
                 "a confirmation that cannot miss leaves the first stage's power");
-        assertTrue(PairedBootstrap.detectableByBoth(3, 0.05, 0.05 * Math.sqrt(2)) > bothStages,
+        assertTrue(PairedBootstrap.detectableByBoth(3, interval, interval.projected(6, 3, 0.95)) > bothStages,
                 "fewer confirmation trials, a wider second stage, a larger change");
+    }
+
+    @Test
+    void aConfirmationAtLowerConfidenceIsNarrowerAndSeesASmallerChange() {
+        PairedBootstrap.Interval first = new PairedBootstrap.Interval(1.0, 0.95, 1.05, 1.96);
+        PairedBootstrap.Interval lenient = first.projected(6, 6, 0.80);
+
+        assertEquals(1.2816, lenient.z(), 1e-3);
+        assertEquals(5 * 1.2816 / 1.96, 100 * lenient.halfWidth(), 0.01, "the same noise, its 80% interval");
+        assertEquals(first.spread(), lenient.spread(), 1e-9);
+        assertTrue(PairedBootstrap.detectableByBoth(3, first, lenient)
+                < PairedBootstrap.detectableByBoth(3, first, first));
+        assertTrue(PairedBootstrap.detectableByBoth(3, first, lenient) > first.detectable(3),
+                "two stages still see less than the first alone");
     }
 
     @Test
@@ -79,7 +94,10 @@ class PairedBootstrapTest {
         assertEquals(2.365, PairedBootstrap.studentQuantile(0.975, 7), 1e-3);
         assertEquals(0.025, PairedBootstrap.normalTail(1.95996), 1e-6);
         // eight trials: t 2.365 times sqrt(8/7) is 2.528, whose normal tail is 0.57%, not 2.5%
-        assertEquals(0.0057, PairedBootstrap.expandedTail(8), 1e-4);
-        assertTrue(PairedBootstrap.expandedTail(51) > 0.02, "towards 2.5% as the trials grow");
+        assertEquals(0.0057, PairedBootstrap.expandedTail(8, 0.95), 1e-4);
+        assertTrue(PairedBootstrap.expandedTail(51, 0.95) > 0.02, "towards 2.5% as the trials grow");
+        // six trials at 80%: t 1.476 (5 df) times sqrt(6/5) is 1.617, whose normal tail is 5.3%, not 10%
+        assertEquals(0.053, PairedBootstrap.expandedTail(6, 0.80), 1e-3);
+        assertEquals(1.95996, PairedBootstrap.twoSidedZ(0.95), 1e-4);
     }
 }

@@ -45,15 +45,16 @@ public final class AbComparisonMarkdown {
                 .append(record.confirmationFrom() == null ? "" : " The first "
                         + (trials - comparison.confirmationTrials()) + " flagged a regression, so "
                         + comparison.confirmationTrials() + " confirmation trials followed: a change"
-                        + " counts only when the first trials and the confirmation trials, each judged alone, both"
-                        + " show it; the figures and intervals are over all trials.")
+                        + " counts only when the first trials and the confirmation trials, each judged alone (the"
+                        + " confirmation trials by their " + Format.axis(thresholds.confirmationConfidence())
+                        + "% interval), both show it; the figures and intervals are over all trials.")
                 .append(" Change: the")
                 .append(" candidate's mean over the baseline's; interval: ").append(AbComparison.INTERVAL)
                 .append("; a regression only when the whole interval lies beyond the threshold. Detectable: the")
                 .append(" smallest change a run this noisy sees nine times in ten")
                 .append(record.confirmationTrials() != null && record.confirmationTrials() > 0
-                        ? ", by the rule it is judged by (the first trials and the confirmation trials must each"
-                                + " flag it)" : "")
+                        ? ", by the rule it is judged by (the first trials and the confirmation trials, at "
+                                + Format.axis(thresholds.confirmationConfidence()) + "%, must each flag it)" : "")
                 .append(".\n\n")
                 .append("| pair | call | metric | baseline | candidate | change | 95% interval | detectable"
                         + " | verdict |\n")

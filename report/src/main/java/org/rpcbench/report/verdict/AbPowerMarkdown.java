@@ -31,7 +31,8 @@ public final class AbPowerMarkdown {
                         + " The trials of a few runs understate the tails.\n\n",
                 simulations, simulated.trials(), simulated.pooled(), simulated.confirming() == 0 ? ""
                         : ", then " + simulated.confirming() + " confirmation trials from the rest when those flag"
-                        + " a regression", simulated.seed(), Format.axis(power.thresholds().time()),
+                        + " a regression, judged by their " + Format.axis(power.thresholds().confirmationConfidence())
+                        + "% interval", simulated.seed(), Format.axis(power.thresholds().time()),
                 Format.axis(power.thresholds().median()), Format.axis(power.thresholds().serverCpu()),
                 Format.axis(power.thresholds().clientCpu()), Format.axis(power.thresholds().allocation()),
                 simulated.confirming() == 0 ? "" : " and confirmed"));

@@ -24,7 +24,7 @@ import org.rpcbench.gate.AbRuns;
  */
 class AbComparisonMarkdownTest {
 
-    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1);
+    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1, 80);
 
     @TempDir
     Path directory;
@@ -127,8 +127,9 @@ class AbComparisonMarkdownTest {
 
         assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
         assertTrue(judged.out().contains("12 trials ran both sides"), judged.out());
-        assertTrue(judged.out().contains("The first 6 flagged a regression, so 6 confirmation trials followed"),
-                judged.out());
+        assertTrue(judged.out().contains("The first 6 flagged a regression, so 6 confirmation trials followed: a"
+                + " change counts only when the first trials and the confirmation trials, each judged alone (the"
+                + " confirmation trials by their 80% interval), both show it"), judged.out());
         assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| within noise (not confirmed: regression in the"
                 + " first 6 trials, within noise in the 6 confirmation trials) |"), judged.out());
         assertTrue(row(judged.out(), "server alloc (B/call)").endsWith("| **regression** (confirmed: regression in"
@@ -231,7 +232,7 @@ class AbComparisonMarkdownTest {
         assertTrue(bothStages > oneStage, "passing in its first trials, it would have needed the confirmation's too: "
                 + bothStages + " against " + oneStage);
         assertTrue(judged.out().contains("sees nine times in ten, by the rule it is judged by (the first trials and"
-                + " the confirmation trials must each flag it)."), judged.out());
+                + " the confirmation trials, at 80%, must each flag it)."), judged.out());
     }
 
     private AbVerdict.Line judgedLine() {

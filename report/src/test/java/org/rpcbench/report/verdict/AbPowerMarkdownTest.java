@@ -20,7 +20,7 @@ import org.rpcbench.gate.AbRuns;
 /** The gate's power simulated from A/A trials: bytes that hold still are seen at small changes, time only at large. */
 class AbPowerMarkdownTest {
 
-    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1);
+    private static final AbVerdict.Thresholds THRESHOLDS = new AbVerdict.Thresholds(3, 3, 5, 5, 1, 80);
 
     @Test
     void aTightMetricIsSeenFromASmallChangeANoisyOneOnlyFromALargeAndAnAaRunRarelyAlarms(@TempDir Path aa)

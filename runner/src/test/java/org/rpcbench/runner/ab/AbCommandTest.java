@@ -64,6 +64,8 @@ class AbCommandTest {
         assertTrue(refused("--confirm-trials", "2", suite, suite).startsWith("error: option confirm-trials: 2 is"
                 + " neither 0 (none) nor at least 3"));
         assertTrue(refused("--threshold", "-1", suite, suite).contains("option threshold: -1.0 is not a percentage"));
+        assertTrue(refused("--confirm-confidence", "100", suite, suite).startsWith("error: option"
+                + " confirm-confidence: 100.0 is not a confidence above 0 and below 100"));
         assertTrue(refused("-a", "--threads many", suite, suite).contains("--threads"));
         assertTrue(refused("--candidate-server-args", "--inject-cost 'getUser", suite, suite).contains("unclosed"));
         assertTrue(refused("--candidate-client-args", "--inject-cost getUser:soon", suite, suite)
@@ -200,16 +202,18 @@ class AbCommandTest {
         String fixed = abRun("fixed", List.of("--rate", "8000")).toString();
         String saturated = abRun("saturated", List.of("--warmupIterations", "2")).toString();
 
-        assertEquals(new AbVerdict.Thresholds(10, 3, 1, 2, 1), judgedWith("--power", fixed));
-        assertEquals(new AbVerdict.Thresholds(3, 3, 5, 5, 1), judgedWith("--power", saturated));
-        assertEquals(new AbVerdict.Thresholds(4, 3, 2, 2, 1), judgedWith("--power", fixed, "--cpu-threshold", "2",
-                "--threshold", "4"));
-        assertEquals(new AbVerdict.Thresholds(10, 3, 1, 4, 1), judgedWith("--power", fixed, "--client-cpu-threshold",
-                "4"));
-        assertEquals(new AbVerdict.Thresholds(3, 3, 5, 7, 1), judgedWith("--power", saturated,
+        assertEquals(new AbVerdict.Thresholds(10, 3, 1, 2, 1, 80), judgedWith("--power", fixed));
+        assertEquals(new AbVerdict.Thresholds(3, 3, 5, 5, 1, 80), judgedWith("--power", saturated));
+        assertEquals(new AbVerdict.Thresholds(4, 3, 2, 2, 1, 80), judgedWith("--power", fixed,
+                "--cpu-threshold", "2", "--threshold", "4"));
+        assertEquals(new AbVerdict.Thresholds(10, 3, 1, 4, 1, 80), judgedWith("--power", fixed,
+                "--client-cpu-threshold", "4"));
+        assertEquals(new AbVerdict.Thresholds(3, 3, 5, 7, 1, 80), judgedWith("--power", saturated,
                 "--client-cpu-threshold", "7"));
-        assertEquals(new AbVerdict.Thresholds(10, 2, 1, 2, 1), judgedWith("--power", fixed, "--median-threshold",
-                "2"));
+        assertEquals(new AbVerdict.Thresholds(10, 2, 1, 2, 1, 80), judgedWith("--power", fixed,
+                "--median-threshold", "2"));
+        assertEquals(new AbVerdict.Thresholds(10, 3, 1, 2, 1, 95), judgedWith("--power", fixed,
+                "--confirm-confidence", "95"));
     }
 
     /** The simulation ab asks its judge for, given these options. */
