@@ -95,7 +95,7 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
             for (int change = 0; change < changes.size(); change++) {
                 for (int simulation = 0; simulation < simulations; simulation++) {
                     Flags flags = flagged(series, draws[simulation], changes.get(change),
-                            thresholds.confirmationConfidence(), random);
+                            thresholds.confirmationConfidence() / 100, random);
                     flagged[change] += flags.confirmed() ? 1 : 0;
                     if (change == 0) {
                         anyFirst[simulation] |= flags.first();
@@ -152,7 +152,7 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
 
     /**
      * What one simulated run of these trials calls, the candidate worse by {@code change} percent: a regression in
-     * its first trials, and whether its confirmation trials uphold it at their confidence, in percent (when there are
+     * its first trials, and whether its confirmation trials uphold it at their confidence, a fraction (when there are
      * none, it stands).
      */
     static Flags flagged(AbComparison.Series series, Draw draw, double change, double confirmationConfidence,
@@ -167,7 +167,7 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
         double[][] again = sides(series, draw, first[0].length, draw.confirming(), factor);
         return new Flags(true, again[0].length < AbComparison.MIN_TRIALS
                 || series.regression(PairedBootstrap.ratio(again[0], again[1], random, RESAMPLES,
-                        confirmationConfidence / 100)));
+                        confirmationConfidence)));
     }
 
     /**

@@ -2,6 +2,7 @@ package org.rpcbench.gate;
 
 import java.util.Arrays;
 import java.util.Random;
+import java.util.function.DoubleUnaryOperator;
 
 import org.rpcbench.results.Welch;
 
@@ -141,29 +142,23 @@ final class PairedBootstrap {
         return normalTail(t * Math.sqrt(trials / (trials - 1.0)));
     }
 
-    /** The normal quantile of a two-sided confidence (a fraction): 1.96 at 95%, by bisection. */
+    /** The normal quantile of a two-sided confidence (a fraction): 1.96 at 95%. */
     static double twoSidedZ(double confidence) {
-        double low = 0;
-        double high = 40;
-        for (int step = 0; step < 100; step++) {
-            double middle = (low + high) / 2;
-            if (2 * normalTail(middle) > 1 - confidence) {
-                low = middle;
-            } else {
-                high = middle;
-            }
-        }
-        return (low + high) / 2;
+        return twoSidedQuantile(z -> 2 * normalTail(z), 1 - confidence);
     }
 
-    /** Student's t quantile {@code p} (above one half) of {@code df} degrees of freedom, by bisection. */
+    /** Student's t quantile {@code p} (above one half) of {@code df} degrees of freedom. */
     static double studentQuantile(double p, double df) {
-        double twoSided = 2 * (1 - p);
+        return twoSidedQuantile(t -> Welch.studentTwoSidedP(t, df), 2 * (1 - p));
+    }
+
+    /** Where a symmetric distribution's two-sided tail, falling from 1 at 0, equals {@code tail}: by bisection. */
+    private static double twoSidedQuantile(DoubleUnaryOperator twoSidedTail, double tail) {
         double low = 0;
         double high = 1e4;
         for (int step = 0; step < 200; step++) {
             double middle = (low + high) / 2;
-            if (Welch.studentTwoSidedP(middle, df) > twoSided) {
+            if (twoSidedTail.applyAsDouble(middle) > tail) {
                 low = middle;
             } else {
                 high = middle;
