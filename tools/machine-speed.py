@@ -2,10 +2,10 @@
 # candidate-over-baseline ratio (its logarithm's standard deviation), its correlation with the ratio of the machine's
 # speed in the two sides' windows (tools/machine-speed-probe.c, run beside the ab run), and the ratio's spread once
 # the speed is taken out: each trial's log ratio less beta times the log ratio of the two windows' probe times, beta
-# fitted on the other calls' trials and the same call's other trials (leave one out, so that the trial it adjusts
-# does not fit it). Reads each run's figures through the suite (`benchmark.sh report --tsv`) and each call's window
-# from its histogram log's intervals. Given the samples alone, prints how the probe's mean spreads between
-# consecutive 20-s windows: the machine's own drift, with nothing else running.
+# fitted on the other calls' trials and the same call's other trials, each call's centred on its own means (leave
+# one out, so that the trial it adjusts does not fit it). Reads each run's figures through the suite (`benchmark.sh
+# report --tsv`) and each call's window from its histogram log's intervals. Given the samples alone, prints how the
+# probe's mean spreads between consecutive 20-s windows: the machine's own drift, with nothing else running.
 # Usage: python3 tools/machine-speed.py <probe-samples> [<ab-directory>] [--json FILE]; prints a Markdown table.
 import argparse, csv, glob, json, math, os, re, statistics, subprocess, sys
 
@@ -41,7 +41,7 @@ if ab is None:
         sys.exit(samples_file + ": fewer than three 20-s windows of samples")
     print("| 20-s windows | probe's mean | spread between windows | slowest / fastest |")
     print("| ---: | ---: | ---: | ---: |")
-    print("| %d | %.1f us | %.2f%% | %.3f |" % (len(means), statistics.mean(means) / 1000,
+    print("| %d | %.1f µs | %.2f%% | %.3f |" % (len(means), statistics.mean(means) / 1000,
                                              100 * statistics.stdev(means) / statistics.mean(means),
                                              max(means) / min(means)))
     sys.exit(0)
@@ -53,8 +53,11 @@ def window(run, call):
     if len(logs) != 1:
         sys.exit("%s: no single histogram log of %s (an open-loop run is needed)" % (run, call))
     text = open(logs[0]).read()
-    start = float(re.search(r"#\[StartTime: ([0-9.]+)", text).group(1))
+    start = re.search(r"#\[StartTime: ([0-9.]+)", text)
     intervals = [tuple(map(float, l.split(",")[:2])) for l in text.splitlines() if re.match(r"^[0-9.]+,", l)]
+    if not start or not intervals:
+        sys.exit("%s: no start time or no interval in it" % logs[0])
+    start = float(start.group(1))
     return start + intervals[0][0], start + intervals[-1][0] + intervals[-1][1]
 
 
@@ -103,15 +106,17 @@ table = []
 for metric, name in metrics.items():
     if not all(metric in t[s][c] for t in trials for s in ("baseline", "candidate") for c in calls):
         continue
-    # each line centred on its own means, so that a real change in one call's ratio does not fit beta
     lines = {c: (log_ratios(c, metric), log_ratios(c, "probe")) for c in calls}
-    centred = {c: ([v - statistics.mean(d) for v in d], [v - statistics.mean(z) for v in z])
-               for c, (d, z) in lines.items()}
     for call, (d, z) in lines.items():
         adjusted, betas = [], []
         for i in range(len(trials)):
-            pairs = [(a, b) for c, (dc, zc) in centred.items() for j, (a, b) in enumerate(zip(dc, zc))
-                     if not (c == call and j == i)]
+            # each call's trials centred on their own means, so that a real change in one call does not fit beta;
+            # the trial adjusted is in neither the fit nor its call's means
+            pairs = []
+            for c, (dc, zc) in lines.items():
+                kept = [(a, b) for j, (a, b) in enumerate(zip(dc, zc)) if not (c == call and j == i)]
+                ma, mb = statistics.mean(a for a, _ in kept), statistics.mean(b for _, b in kept)
+                pairs += [(a - ma, b - mb) for a, b in kept]
             beta = sum(a * b for a, b in pairs) / sum(b * b for _, b in pairs)
             betas.append(beta)
             adjusted.append(d[i] - beta * z[i])
