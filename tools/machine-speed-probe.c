@@ -1,8 +1,9 @@
 // How fast this machine's CPUs are from moment to moment, as a program of its own sees them: one thread pinned to
 // each CPU, every 20 ms a fixed integer work (a multiply and xor-shift chain, no memory) timed by the thread's own CPU
 // clock, so that time the thread waited is not in it. On a virtual machine a CPU's speed follows what the host runs
-// beside it; a fresh JVM's CPU per call follows the same moments (docs/reports-and-gate.md, "The machine's speed"). It
-// costs about 0.5% of each CPU. Prints one line per sample: epoch milliseconds, CPU, nanoseconds of that work.
+// beside it; a fresh JVM's CPU per call follows the same moments (docs/reports-and-gate.md, "The machine's speed,
+// moment by moment"). It costs about 0.5% of each CPU. Prints one line per sample: epoch milliseconds, CPU,
+// nanoseconds of that work.
 //
 // Usage: gcc -O2 -pthread -o /tmp/machine-speed-probe tools/machine-speed-probe.c
 //        /tmp/machine-speed-probe <seconds> > samples.txt &      (stops by itself after <seconds>)

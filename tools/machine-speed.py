@@ -94,6 +94,11 @@ def log_ratios(call, metric):
     return [math.log(t["candidate"][call][metric] / t["baseline"][call][metric]) for t in trials]
 
 
+def centred(pairs):
+    ma, mb = statistics.mean(a for a, _ in pairs), statistics.mean(b for _, b in pairs)
+    return [(a - ma, b - mb) for a, b in pairs]
+
+
 def correlation(x, y):
     mx, my = statistics.mean(x), statistics.mean(y)
     sxy = sum((a - mx) * (b - my) for a, b in zip(x, y))
@@ -106,17 +111,15 @@ table = []
 for metric, name in metrics.items():
     if not all(metric in t[s][c] for t in trials for s in ("baseline", "candidate") for c in calls):
         continue
-    lines = {c: (log_ratios(c, metric), log_ratios(c, "probe")) for c in calls}
-    for call, (d, z) in lines.items():
+    # each call's trials centred on their own means, so that a real change in one call does not fit beta; the trial
+    # adjusted is in neither the fit nor its call's means
+    lines = {c: list(zip(log_ratios(c, metric), log_ratios(c, "probe"))) for c in calls}
+    for call, own in lines.items():
+        others = [pair for c, pairs in lines.items() if c != call for pair in centred(pairs)]
+        d, z = [a for a, _ in own], [b for _, b in own]
         adjusted, betas = [], []
         for i in range(len(trials)):
-            # each call's trials centred on their own means, so that a real change in one call does not fit beta;
-            # the trial adjusted is in neither the fit nor its call's means
-            pairs = []
-            for c, (dc, zc) in lines.items():
-                kept = [(a, b) for j, (a, b) in enumerate(zip(dc, zc)) if not (c == call and j == i)]
-                ma, mb = statistics.mean(a for a, _ in kept), statistics.mean(b for _, b in kept)
-                pairs += [(a - ma, b - mb) for a, b in kept]
+            pairs = others + centred(own[:i] + own[i + 1:])
             beta = sum(a * b for a, b in pairs) / sum(b * b for _, b in pairs)
             betas.append(beta)
             adjusted.append(d[i] - beta * z[i])
