@@ -71,11 +71,12 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
      * @param costs what a call cost each side over the measured window, by {@link CallCost#label()} (the client's
      *              per call it completed, the servers' per call they served; the loads over the window); empty
      *              when the providers did not answer the probe
+     * @param window when the measured window began and ended; null in files written before it was kept
      */
     public record CallResult(String call, double targetRate, ClosedLoop closedLoop, long due, long sent,
             long neverSent, long ok, long failed, long wrong, double achievedRate, Latency responseTime,
             Latency sendDelay, int maxInFlight, int threadsStillInCall, String firstFailure, String histogramLog,
-            String rateNotKept, String problem, Map<String, Double> costs) {
+            String rateNotKept, String problem, Map<String, Double> costs, Window window) {
 
         public CallResult {
             costs = costs == null ? Map.of() : Map.copyOf(costs);
@@ -85,6 +86,13 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
         public Double cost(CallCost cost) {
             return costs.get(cost.label());
         }
+    }
+
+    /**
+     * When a call's measured window began and ended, on the client's clock, in milliseconds since the epoch: the
+     * moments its costs were read at, which the gate places in what else the machine did then.
+     */
+    public record Window(long startEpochMillis, long endEpochMillis) {
     }
 
     /**

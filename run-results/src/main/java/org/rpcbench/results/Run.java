@@ -106,8 +106,7 @@ public record Run(Path source, RunRecord info, List<Measurement> measurements) {
             return measurements;
         }
         for (RunRecord.Pair outcome : info.pairs()) {
-            OpenLoopReport report = outcome.consumers() == null || outcome.consumers().isEmpty() ? null
-                    : outcome.consumers().get(0).openLoop();
+            OpenLoopReport report = openLoopReport(outcome);
             if (report == null) {
                 continue;
             }
@@ -118,6 +117,27 @@ public record Run(Path source, RunRecord info, List<Measurement> measurements) {
             }
         }
         return measurements;
+    }
+
+    /**
+     * When one of {@link #openLoopMeasurements()} was measured, on its client's clock; null when its file did not
+     * keep it.
+     */
+    public OpenLoopReport.Window openLoopWindow(Measurement measured) {
+        OpenLoopReport report = outcome(measured.pair()).map(Run::openLoopReport).orElse(null);
+        if (report == null) {
+            return null;
+        }
+        return report.calls().stream()
+                .filter(call -> call.call().equals(measured.benchmark()) && Measurement.ofOpenLoop(measured.pair(),
+                        report, call).params().equals(measured.params()))
+                .map(OpenLoopReport.CallResult::window).findFirst().orElse(null);
+    }
+
+    /** The first consumer's open-loop report of a pair: the one the gate judges; null for a JMH run. */
+    private static OpenLoopReport openLoopReport(RunRecord.Pair outcome) {
+        return outcome.consumers() == null || outcome.consumers().isEmpty() ? null
+                : outcome.consumers().get(0).openLoop();
     }
 
     /** How a pair ended, from run.json; empty for plain JMH files. */

@@ -241,17 +241,21 @@ final class OpenLoopTrials {
             long giveUpAt = stopAt + SEND_GRACE_NANOS + TimeUnit.MILLISECONDS.toNanos(settings.callTimeoutMillis())
                     + JOIN_SLACK_NANOS;
             Map<String, Double> costs;
+            OpenLoopReport.Window window;
             try (IntervalLog log = new IntervalLog(histogramLog, startEpochMillis)) {
                 parkUntil(measureFrom);
+                long windowStart = System.currentTimeMillis();
                 CallCostProfiler.Spent costStart = CallCostProfiler.Spent.atStart(costsFrom, NO_MEETING);
                 long endedAtStart = ended.sum();
                 CallCostProfiler.Spent costEnd = null;
+                long windowEnd = 0;
                 long endedAtEnd = 0;
                 long nextLog = measureFrom + LOG_INTERVAL_NANOS;
                 boolean first = true;
                 while (busy(senders) && System.nanoTime() - giveUpAt < 0) {
                     parkUntil(Math.min(nextLog, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100)));
                     if (costEnd == null && System.nanoTime() - stopAt >= 0) {
+                        windowEnd = System.currentTimeMillis();
                         costEnd = CallCostProfiler.Spent.atEnd(costsFrom);
                         endedAtEnd = ended.sum();
                         windowEndRead.countDown();
@@ -263,12 +267,14 @@ final class OpenLoopTrials {
                     }
                 }
                 if (costEnd == null) {
+                    windowEnd = System.currentTimeMillis();
                     costEnd = CallCostProfiler.Spent.atEnd(costsFrom);
                     endedAtEnd = ended.sum();
                 }
                 windowEndRead.countDown();
                 costs = costStart == null || costEnd == null ? Map.of()
                         : CallCostProfiler.perCall(costStart, costEnd, endedAtEnd - endedAtStart);
+                window = new OpenLoopReport.Window(windowStart, windowEnd);
                 log.add(intervalHistogram(first), responseTotal);
                 sendDelayTotal.add(sendDelays.getIntervalHistogram());
                 writePercentiles(histogramLog.resolveSibling(histogramLog.getFileName() + ".hgrm"), responseTotal);
@@ -280,7 +286,8 @@ final class OpenLoopTrials {
                     due.sum() - neverSent.sum(), neverSent.sum(), ok.sum(), failed.sum(), wrong.sum(), achievedRate,
                     latency(responseTotal), latency(sendDelayTotal), (int) maxInFlight.get(), stillInCall,
                     firstWrongAnswer.get() != null ? firstWrongAnswer.get() : firstFailure.get(),
-                    histogramLog.getFileName().toString(), rateNotKept(achievedRate), problem(stillInCall), costs);
+                    histogramLog.getFileName().toString(), rateNotKept(achievedRate), problem(stillInCall), costs,
+                    window);
         }
 
         /**

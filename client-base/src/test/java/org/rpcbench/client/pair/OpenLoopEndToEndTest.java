@@ -117,6 +117,11 @@ class OpenLoopEndToEndTest {
         // what each call cost both sides over the window, read from the providers' probe and the client's counters
         assertTrue(listUser.costs().getOrDefault(CallCost.SERVER_CPU.label(), 0.0) > 0
                 && listUser.costs().getOrDefault(CallCost.CLIENT_CPU.label(), 0.0) > 0, listUser.costs().toString());
+        // and when: the measured 2 s, after the 1-s warmup, the gate places the machine's speed by
+        assertEquals(2000, listUser.window().endEpochMillis() - listUser.window().startEpochMillis(), 200,
+                listUser.window().toString());
+        assertTrue(listUser.window().startEpochMillis() >= report.startEpochMillis() + 1000, listUser.window()
+                + " after the warmup from " + report.startEpochMillis());
         assertTrue(printed.matches("(?s).*listUser at 200 calls/s: .*, CPU per call: server [0-9.]+ µs, client"
                 + " [0-9.]+ µs.*"), printed);
         assertTrue(Files.exists(directory.resolve("open-loop.json.listUser.hlog.hgrm")), printed);
