@@ -22,6 +22,8 @@ import java.util.stream.Stream;
 import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.MachineSpeed;
+import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RunRecord;
 import org.rpcbench.results.BenchmarkKey;
 import org.rpcbench.results.InputException;
@@ -49,6 +51,8 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
 
     /** Trials with both sides below this give no interval. */
     static final int MIN_TRIALS = 2;
+    /** A call's trials below this do not fit or take the machine's speed out of its CPU per call. */
+    static final int MIN_SPEED_TRIALS = 3;
 
     /** How the intervals are estimated, as verdict.json and its page say. */
     public static final String INTERVAL = String.format(Locale.ROOT, "%.0f%%, expanded percentile bootstrap over"
@@ -101,6 +105,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
      */
     record Trials(AbRecord record, List<Integer> numbers, List<Duration> wallTimes,
                   List<Map<BenchmarkKey, Measurement>> baseline, List<Map<BenchmarkKey, Measurement>> candidate,
+                  List<Map<BenchmarkKey, Double>> baselineSpeed, List<Map<BenchmarkKey, Double>> candidateSpeed,
                   Map<String, List<String>> candidateFailures, Map<String, List<Integer>> baselineFailures) {
 
         static Trials load(Path directory) throws InputException {
@@ -109,13 +114,16 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                         + " A/B run (benchmark.sh ab --out)");
             }
             AbRecord record;
+            MachineSpeed speed;
             try {
                 record = AbRecord.read(directory);
+                speed = MachineSpeed.read(directory);
             } catch (UncheckedIOException e) {
                 throw new InputException(e.getMessage());
             }
             Trials trials = new Trials(record, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-                    new ArrayList<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
+                    new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>(),
+                    new LinkedHashMap<>());
             for (AbRecord.Trial trial : record.trials()) {
                 Run before = sideRun(directory, trial, AbRecord.BASELINE);
                 Run after = sideRun(directory, trial, AbRecord.CANDIDATE);
@@ -126,6 +134,8 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 trials.wallTimes().add(wallTime(trial.start(), trial.end(), before.info(), after.info()));
                 trials.baseline().add(byKey(before));
                 trials.candidate().add(byKey(after));
+                trials.baselineSpeed().add(speeds(before, speed));
+                trials.candidateSpeed().add(speeds(after, speed));
                 Set<String> baselinePassed = new LinkedHashSet<>();
                 before.info().pairs().stream().filter(RunRecord.Pair::passed)
                         .forEach(pair -> baselinePassed.add(pair.pair()));
@@ -157,13 +167,15 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         /** The trials numbered from {@code first} up to, not including, {@code end}. */
         Trials stage(int first, int end) {
             Trials stage = new Trials(record, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-                    new ArrayList<>(), candidateFailures, baselineFailures);
+                    new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), candidateFailures, baselineFailures);
             for (int trial = 0; trial < numbers.size(); trial++) {
                 if (numbers.get(trial) >= first && numbers.get(trial) < end) {
                     stage.numbers().add(numbers.get(trial));
                     stage.wallTimes().add(wallTimes.get(trial));
                     stage.baseline().add(baseline.get(trial));
                     stage.candidate().add(candidate.get(trial));
+                    stage.baselineSpeed().add(baselineSpeed.get(trial));
+                    stage.candidateSpeed().add(candidateSpeed.get(trial));
                 }
             }
             return stage;
@@ -217,9 +229,13 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         /**
          * Every metric judged, over the trials both sides measured it in: each benchmark's score, an open-loop call's
          * median response time, and each call's costs once, in the mode {@link Comparison#MODE_PREFERENCE} puts first
-         * among those the call ran.
+         * among those the call ran; CPU per call with the machine's speed taken out where the probe saw every trial.
          */
         List<Series> series(AbVerdict.Thresholds thresholds) {
+            return speedAdjusted(measuredSeries(thresholds));
+        }
+
+        private List<Series> measuredSeries(AbVerdict.Thresholds thresholds) {
             List<Series> series = new ArrayList<>();
             for (BenchmarkKey key : keys()) {
                 List<Integer> scored = measuring(key, null);
@@ -228,17 +244,17 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 }
                 Measurement first = baseline.get(scored.get(0)).get(key);
                 addMeasured(series, new Series(key, null, false, first.unit(), null, null, !first.higherIsBetter(),
-                        thresholds.time()));
+                        thresholds.time(), null));
                 if (Measurement.OPEN_LOOP.equals(key.mode())) {
                     addMeasured(series, new Series(key, null, true, first.unit(), null, null, true,
-                            thresholds.median()));
+                            thresholds.median(), null));
                 }
                 if (!costsJudgedUnder(key)) {
                     continue;
                 }
                 for (CallCost cost : CallCost.JUDGED) {
                     addMeasured(series, new Series(key, cost, false, cost.unit(), null, null, true,
-                            thresholds.of(cost)));
+                            thresholds.of(cost), null));
                 }
             }
             return series;
@@ -259,6 +275,78 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                                        List<Integer> trials) {
             return trials.stream().mapToDouble(trial -> metric.value(side.get(trial).get(metric.key()))).toArray();
         }
+
+        /**
+         * The series with each CPU cost's figures taken to one machine speed: a trial's figure times the probe's
+         * time in its window over their mean over the series, to the power beta. Beta is fitted per cost over the
+         * calls whose every trial the probe saw: the slope of a trial's log ratio, candidate over baseline, on its
+         * windows' log ratio of probe times, each call's trials centred on their own means, so that a real change of
+         * one call (the same in every trial) does not fit it. Held within 0 to 1, as CPU time for the same work can
+         * slow at most as much as the probe's own work does: on a few trials a fit beyond that is noise. Time is not
+         * taken to one speed: its waits and queues follow the machine's load, not its speed alone.
+         */
+        private List<Series> speedAdjusted(List<Series> measured) {
+            List<Series> adjusted = new ArrayList<>(measured);
+            for (CallCost cost : CallCost.JUDGED) {
+                if (cost.kind() != CallCost.Kind.CPU) {
+                    continue;
+                }
+                Map<Integer, double[][]> speeds = new LinkedHashMap<>();
+                for (int index = 0; index < measured.size(); index++) {
+                    Series series = measured.get(index);
+                    if (cost.equals(series.cost()) && series.before().length >= MIN_SPEED_TRIALS) {
+                        double[][] seen = windowSpeeds(series);
+                        if (seen != null) {
+                            speeds.put(index, seen);
+                        }
+                    }
+                }
+                double covariance = 0;
+                double variance = 0;
+                for (Map.Entry<Integer, double[][]> entry : speeds.entrySet()) {
+                    Series series = measured.get(entry.getKey());
+                    double[] ratios = logRatios(series.before(), series.after());
+                    double[] speedRatios = logRatios(entry.getValue()[0], entry.getValue()[1]);
+                    double meanRatio = Arrays.stream(ratios).average().orElseThrow();
+                    double meanSpeedRatio = Arrays.stream(speedRatios).average().orElseThrow();
+                    for (int trial = 0; trial < ratios.length; trial++) {
+                        covariance += (ratios[trial] - meanRatio) * (speedRatios[trial] - meanSpeedRatio);
+                        variance += (speedRatios[trial] - meanSpeedRatio) * (speedRatios[trial] - meanSpeedRatio);
+                    }
+                }
+                if (!(variance > 0)) {
+                    continue;
+                }
+                double beta = Math.max(0, Math.min(1, covariance / variance));
+                speeds.forEach((index, seen) -> adjusted.set(index, measured.get(index).atOneSpeed(beta, seen[0],
+                        seen[1])));
+            }
+            return adjusted;
+        }
+
+        /** The probe's time in each trial's windows of a series, baseline's and candidate's; null when one is not. */
+        private double[][] windowSpeeds(Series series) {
+            List<Integer> trials = measuring(series.key(), series.cost());
+            double[][] speeds = new double[2][trials.size()];
+            for (int index = 0; index < trials.size(); index++) {
+                Double before = baselineSpeed.get(trials.get(index)).get(series.key());
+                Double after = candidateSpeed.get(trials.get(index)).get(series.key());
+                if (before == null || after == null) {
+                    return null;
+                }
+                speeds[0][index] = before;
+                speeds[1][index] = after;
+            }
+            return speeds;
+        }
+
+        private static double[] logRatios(double[] before, double[] after) {
+            double[] ratios = new double[before.length];
+            for (int trial = 0; trial < before.length; trial++) {
+                ratios[trial] = Math.log(after[trial] / before[trial]);
+            }
+            return ratios;
+        }
     }
 
     /**
@@ -267,9 +355,10 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
      * @param cost          null for the benchmark's score or median
      * @param median        an open-loop call's median response time rather than its score, the mean
      * @param worseIfHigher a time or a cost (higher is worse), not a throughput
+     * @param speedBeta     the power the figures were taken to one machine speed by; null when they were not
      */
     public record Series(BenchmarkKey key, CallCost cost, boolean median, String unit, double[] before,
-            double[] after, boolean worseIfHigher, double threshold) {
+            double[] after, boolean worseIfHigher, double threshold, Double speedBeta) {
 
         /** The percentile an open-loop measurement keeps its median under. */
         static final double MEDIAN_PERCENTILE = 50.0;
@@ -287,7 +376,24 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
 
         /** The same metric with other figures. */
         Series withFigures(double[] baselineFigures, double[] candidateFigures) {
-            return new Series(key, cost, median, unit, baselineFigures, candidateFigures, worseIfHigher, threshold);
+            return new Series(key, cost, median, unit, baselineFigures, candidateFigures, worseIfHigher, threshold,
+                    speedBeta);
+        }
+
+        /**
+         * The figures as at one machine speed: each times the probe's time in its window, over their geometric mean
+         * on both sides, to the power {@code beta}.
+         */
+        Series atOneSpeed(double beta, double[] beforeSpeed, double[] afterSpeed) {
+            double meanLog = (Arrays.stream(beforeSpeed).map(Math::log).sum()
+                    + Arrays.stream(afterSpeed).map(Math::log).sum()) / (beforeSpeed.length + afterSpeed.length);
+            double[] beforeAdjusted = new double[before.length];
+            double[] afterAdjusted = new double[after.length];
+            for (int trial = 0; trial < before.length; trial++) {
+                beforeAdjusted[trial] = before[trial] * Math.exp(beta * (meanLog - Math.log(beforeSpeed[trial])));
+                afterAdjusted[trial] = after[trial] * Math.exp(beta * (meanLog - Math.log(afterSpeed[trial])));
+            }
+            return new Series(key, cost, median, unit, beforeAdjusted, afterAdjusted, worseIfHigher, threshold, beta);
         }
 
         /** The metric's measured iterations, fork by fork: an open loop's window is one, its median too. */
@@ -355,6 +461,25 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         }
     }
 
+    /**
+     * The probe's mean time in each open-loop call's window of a run, by key; empty when the run had no probe or its
+     * files kept no window.
+     */
+    private static Map<BenchmarkKey, Double> speeds(Run run, MachineSpeed speed) {
+        Map<BenchmarkKey, Double> speeds = new LinkedHashMap<>();
+        if (speed == null) {
+            return speeds;
+        }
+        for (Measurement measured : run.openLoopMeasurements()) {
+            OpenLoopReport.Window window = run.openLoopWindow(measured);
+            Double nanos = window == null ? null : speed.meanNanos(window.startEpochMillis(), window.endEpochMillis());
+            if (nanos != null) {
+                speeds.put(BenchmarkKey.of(measured, measured.pair()), nanos);
+            }
+        }
+        return speeds;
+    }
+
     private static Map<BenchmarkKey, Measurement> byKey(Run run) {
         Map<BenchmarkKey, Measurement> byKey = new LinkedHashMap<>();
         Stream.concat(run.measurements().stream(), run.openLoopMeasurements().stream())
@@ -410,7 +535,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 Measurement measured = trials.baseline().stream().map(trial -> trial.get(key))
                         .filter(m -> m != null).findFirst().orElseThrow();
                 keySeries = List.of(new Series(key, null, false, measured.unit(), new double[0], new double[0],
-                        !measured.higherIsBetter(), thresholds.time()));
+                        !measured.higherIsBetter(), thresholds.time(), null));
             }
             keySeries.forEach(series -> lines.add(judged(series, note, random, firstStage.get(series.label()),
                     confirmationStage.get(series.label()), confirmationTrials,
@@ -434,6 +559,10 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
     private static Judged judged(Series series, String note, Random random, Series first, Series confirmation,
             int confirmationTrials, double confirmationConfidence) {
         BenchmarkKey key = series.key();
+        if (series.speedBeta() != null) {
+            note = joined(note, String.format(Locale.ROOT, "the machine's speed taken out (beta %.2f)",
+                    series.speedBeta()));
+        }
         double[] before = series.before();
         double[] after = series.after();
         Double baselineMean = before.length == 0 ? null : Arrays.stream(before).average().orElseThrow();

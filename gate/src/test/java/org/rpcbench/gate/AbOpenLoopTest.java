@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.MachineSpeed;
 
 /**
  * ab over open-loop trials: each call at its fixed rate is judged as a JMH result is, with its costs, and its median
@@ -92,6 +94,63 @@ class AbOpenLoopTest {
         assertTrue(judged.passed(), judged.lines().toString());
         assertEquals(Verdict.WITHIN_NOISE, verdict(judged, CallCost.SERVER_CPU));
         assertEquals(Verdict.WITHIN_NOISE, verdict(judged, AbVerdict.MEDIAN));
+    }
+
+    @Test
+    void aSlowerMachineInTheCandidatesWindowsIsTakenOutOfItsCpu() throws Exception {
+        writeOnSlowerMachine(1);
+        Files.delete(directory.resolve(MachineSpeed.FILE_NAME));
+        AbComparison withoutTheProbe = AbComparison.of(directory, THRESHOLDS);
+        writeOnSlowerMachine(1);
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertEquals(Verdict.REGRESSION, verdict(withoutTheProbe, CallCost.SERVER_CPU), "the machine's 4% alone");
+        assertTrue(judged.passed(), judged.lines().toString());
+        AbComparison.Judged serverCpu = line(judged, CallCost.SERVER_CPU);
+        assertEquals(1, serverCpu.line().ratio(), 0.01);
+        assertTrue(serverCpu.line().note().contains("the machine's speed taken out (beta "),
+                serverCpu.line().note());
+        assertEquals("", line(judged, AbVerdict.MEDIAN).line().note(), "time is not taken to one speed");
+    }
+
+    @Test
+    void aRealCostStandsOnceTheMachinesSpeedIsTakenOut() throws Exception {
+        writeOnSlowerMachine(1.05);
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertEquals(Verdict.REGRESSION, verdict(judged, CallCost.SERVER_THREADS_CPU));
+        assertEquals(1.05, line(judged, CallCost.SERVER_CPU).line().ratio(), 0.01, "not the 9% it measured");
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, CallCost.CLIENT_CPU));
+    }
+
+    /**
+     * A/A trials (the candidate's CPU times {@code cost}) whose candidate windows met a machine 6-10% slower by the
+     * probe, which moved both sides' server CPU per call by half as much, and the client's not at all.
+     */
+    private void writeOnSlowerMachine(double cost) throws Exception {
+        double[] baselineProbe = {100, 101, 99, 100, 102, 98, 100, 101};
+        double[] slower = {1.10, 1.06, 1.09, 1.07, 1.08, 1.10, 1.06, 1.09};
+        double[] candidateProbe = new double[slower.length];
+        double[] baseline = new double[slower.length];
+        double[] candidate = new double[slower.length];
+        double[] rotated = rotated(SERVER_CPU);
+        for (int trial = 0; trial < slower.length; trial++) {
+            candidateProbe[trial] = baselineProbe[trial] * slower[trial];
+            baseline[trial] = SERVER_CPU[trial] * Math.sqrt(baselineProbe[trial] / 100);
+            candidate[trial] = rotated[trial] * cost * Math.sqrt(candidateProbe[trial] / 100);
+        }
+        AbRuns.writeOpenLoopWithSpeed(directory, baseline, candidate, baselineProbe, candidateProbe);
+    }
+
+    private static AbComparison.Judged line(AbComparison comparison, CallCost cost) {
+        return line(comparison, cost.label());
+    }
+
+    private static AbComparison.Judged line(AbComparison comparison, String metric) {
+        return comparison.lines().stream().filter(judged -> judged.line().metric().equals(metric)).findFirst()
+                .orElseThrow();
     }
 
     /** The same values, each trial's taken from the next: as noisy, differently. */

@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.MachineSpeed;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RunRecord;
 
@@ -27,6 +28,8 @@ public final class AbRuns {
     /** When each side of every trial started and ended. */
     public static final String START = "2026-11-29T10:00:00Z";
     public static final String END = "2026-11-29T10:02:00Z";
+    /** Where the machine-speed probe's windows begin, seconds since the epoch. */
+    private static final long PROBED_FROM = 1_800_000_000L;
 
     private AbRuns() {
     }
@@ -168,27 +171,62 @@ public final class AbRuns {
     /** The same, the candidate's median response time this many times the baseline's, its mean as the baseline's. */
     public static void writeOpenLoop(Path directory, double[] baselineServerCpu, double[] candidateServerCpu,
             double candidateMedianFactor) {
+        writeOpenLoop(directory, baselineServerCpu, candidateServerCpu, candidateMedianFactor, null, null);
+    }
+
+    /**
+     * The same, each side of each trial in a window of its own, the machine-speed probe's time in it as given (ns),
+     * trial by trial.
+     */
+    public static void writeOpenLoopWithSpeed(Path directory, double[] baselineServerCpu,
+            double[] candidateServerCpu, double[] baselineProbeNanos, double[] candidateProbeNanos) {
+        writeOpenLoop(directory, baselineServerCpu, candidateServerCpu, 1, baselineProbeNanos, candidateProbeNanos);
+    }
+
+    private static void writeOpenLoop(Path directory, double[] baselineServerCpu, double[] candidateServerCpu,
+            double candidateMedianFactor, double[] baselineProbeNanos, double[] candidateProbeNanos) {
         List<AbRecord.Trial> done = new ArrayList<>();
+        List<MachineSpeed.Second> seconds = new ArrayList<>();
         for (int i = 0; i < baselineServerCpu.length; i++) {
             int number = i + 1;
             String prefix = String.format("trial-%02d-", number);
-            openLoopRun(directory.resolve(prefix + "baseline"), baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1), 1);
+            OpenLoopReport.Window baselineWindow = null;
+            OpenLoopReport.Window candidateWindow = null;
+            if (baselineProbeNanos != null) {
+                baselineWindow = probed(seconds, 2 * i, baselineProbeNanos[i]);
+                candidateWindow = probed(seconds, 2 * i + 1, candidateProbeNanos[i]);
+            }
+            openLoopRun(directory.resolve(prefix + "baseline"), baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1), 1,
+                    baselineWindow);
             openLoopRun(directory.resolve(prefix + "candidate"), candidateServerCpu[i], 1 + 0.02 * (((i + 1) % 3) - 1),
-                    candidateMedianFactor);
+                    candidateMedianFactor, candidateWindow);
             done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline", 0,
                     prefix + "candidate", 0, START, END));
         }
         record(directory, done, List.of("--rate", "8000", "--warmup", "10", "--duration", "6"), null, 0);
+        if (baselineProbeNanos != null) {
+            new MachineSpeed("a test's", 2, seconds).write(directory);
+        }
     }
 
-    private static void openLoopRun(Path run, double serverCpu, double meanMillis, double medianFactor) {
+    /** The {@code run}th side's window: 20 s of its own, the probe's samples in it all {@code nanos}. */
+    private static OpenLoopReport.Window probed(List<MachineSpeed.Second> seconds, int run, double nanos) {
+        long start = PROBED_FROM + 60L * run;
+        for (long second = start; second < start + 20; second++) {
+            seconds.add(new MachineSpeed.Second(second, 100, nanos));
+        }
+        return new OpenLoopReport.Window(start * 1000, (start + 20) * 1000);
+    }
+
+    private static void openLoopRun(Path run, double serverCpu, double meanMillis, double medianFactor,
+            OpenLoopReport.Window window) {
         OpenLoopReport.Latency time = new OpenLoopReport.Latency(48_000, meanMillis, meanMillis * 0.8 * medianFactor,
                 meanMillis * 1.5,
                 meanMillis * 3, meanMillis * 5, meanMillis * 6, meanMillis * 8);
         OpenLoopReport.CallResult getUser = new OpenLoopReport.CallResult("getUser", 8000, null, 48_000, 48_000, 0,
                 48_000, 0, 0, 8000, time, time, 6, 0, null, "getUser.hlog", null, null,
                 Map.of(CallCost.SERVER_CPU.label(), serverCpu, CallCost.SERVER_THREADS_CPU.label(), serverCpu - 3,
-                        CallCost.CLIENT_CPU.label(), 90.0));
+                        CallCost.CLIENT_CPU.label(), 90.0), window);
         OpenLoopReport report = new OpenLoopReport(1, 8000.0, null, null, OpenLoopReport.FIXED, 10_000, 6_000, 32,
                 List.of(getUser));
         new RunRecord(run.getFileName().toString(), "quick", "user", List.of("--rate", "8000"), List.of(), START, END,

@@ -315,6 +315,8 @@ public final class AbCommand implements Callable<Integer> {
 
     private final Set<ChildProcess> running = ConcurrentHashMap.newKeySet();
     private volatile boolean interrupted;
+    /** How fast this machine ran while the trials ran on it; null when they ran on hosts or it cannot tell. */
+    private MachineSpeedProbe machineSpeed;
 
     /** A side ready to run: what was given, what it is, and the checkout its launcher runs from. */
     record Side(String name, AbRecord.Side record, Path directory) {
@@ -422,16 +424,25 @@ public final class AbCommand implements Callable<Integer> {
         Random order = new Random(orderSeed);
         // a duet alternates which side has the first CPUs, beginning at random
         baselineOnFirstCpusInOddTrials = duet && order.nextBoolean();
-        Trials done = runTrials(record, before, after, directory, order, trials, trials);
-        if (done.status() == ExitCode.OK && confirmationTrials > 0
-                && gate.failsOnRegressionsAlone(directory, thresholds)) {
-            console.println("the first " + trials + " trials flag a regression: " + confirmationTrials
-                    + " confirmation trials follow, and it stands only if they flag it too");
-            console.flush();
-            AbRecord confirming = done.record().withConfirmationFrom(trials + 1);
-            confirming.write(directory);
-            done = runTrials(confirming, before, after, directory, order, confirmationTrials,
-                    trials + confirmationTrials);
+        // the machine the trials run on, which on hosts is not this one
+        machineSpeed = placement.remote() ? null : MachineSpeedProbe.start();
+        Trials done;
+        try {
+            done = runTrials(record, before, after, directory, order, trials, trials);
+            if (done.status() == ExitCode.OK && confirmationTrials > 0
+                    && gate.failsOnRegressionsAlone(directory, thresholds)) {
+                console.println("the first " + trials + " trials flag a regression: " + confirmationTrials
+                        + " confirmation trials follow, and it stands only if they flag it too");
+                console.flush();
+                AbRecord confirming = done.record().withConfirmationFrom(trials + 1);
+                confirming.write(directory);
+                done = runTrials(confirming, before, after, directory, order, confirmationTrials,
+                        trials + confirmationTrials);
+            }
+        } finally {
+            if (machineSpeed != null) {
+                machineSpeed.close();
+            }
         }
         if (done.status() != ExitCode.OK) {
             return done.status();
@@ -750,6 +761,9 @@ public final class AbCommand implements Callable<Integer> {
                 }
                 done.set(done.size() - 1, trial);
                 record.withTrials(done, null).write(directory);
+                if (machineSpeed != null) {
+                    machineSpeed.record().write(directory);
+                }
                 String took = Progress.format(Duration.between(runStart, Instant.now()));
                 if (interrupted || exits.values().stream().anyMatch(
                         exit -> exit.isPresent() && exit.get() == ExitCode.INTERRUPTED)) {

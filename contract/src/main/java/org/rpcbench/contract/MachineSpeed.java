@@ -1,0 +1,58 @@
+package org.rpcbench.contract;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * machine-speed.json: how fast the machine ran, second by second, while an A/B run's trials ran on it. A probe
+ * thread per CPU times a fixed integer work by its own CPU clock, often and briefly; the work never changes, so its
+ * time moves only with the machine (a neighbour on the host, the clock the host gives the guest). A side's CPU per
+ * call moves with it, and the gate takes that share out of each trial's ratio ({@code AbComparison}).
+ *
+ * @param probe   what was timed, and how often
+ * @param threads the probe's threads, one per CPU
+ * @param seconds each second any sample fell in, in order
+ */
+public record MachineSpeed(String probe, int threads, List<Second> seconds) {
+
+    public static final String FILE_NAME = "machine-speed.json";
+    /** Fewer samples than this in a window give no figure: a window the probe did not cover. */
+    public static final int MIN_SAMPLES = 100;
+
+    /**
+     * One second of samples.
+     *
+     * @param epochSecond seconds since the epoch
+     * @param meanNanos   the work's mean time in it, thread CPU nanoseconds
+     */
+    public record Second(long epochSecond, int samples, double meanNanos) {
+    }
+
+    /**
+     * The work's mean time over the seconds that lie wholly within a window (milliseconds since the epoch); null when
+     * those hold fewer than {@link #MIN_SAMPLES} samples.
+     */
+    public Double meanNanos(long startEpochMillis, long endEpochMillis) {
+        long samples = 0;
+        double nanos = 0;
+        for (Second second : seconds) {
+            if (second.epochSecond() * 1000 >= startEpochMillis && (second.epochSecond() + 1) * 1000
+                    <= endEpochMillis) {
+                samples += second.samples();
+                nanos += second.meanNanos() * second.samples();
+            }
+        }
+        return samples < MIN_SAMPLES ? null : nanos / samples;
+    }
+
+    public void write(Path abDirectory) {
+        RecordFiles.write(abDirectory.resolve(FILE_NAME), this);
+    }
+
+    /** The record in an A/B run's directory, or null when its run had no probe. */
+    public static MachineSpeed read(Path abDirectory) {
+        Path file = abDirectory.resolve(FILE_NAME);
+        return Files.isRegularFile(file) ? RecordFiles.read(file, MachineSpeed.class) : null;
+    }
+}
