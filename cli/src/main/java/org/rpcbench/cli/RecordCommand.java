@@ -22,6 +22,7 @@ import org.rpcbench.contract.ClientReady;
 import org.rpcbench.contract.ExitCode;
 import org.rpcbench.contract.HistoryEntry;
 import org.rpcbench.contract.JvmSeries;
+import org.rpcbench.contract.MachineSpeed;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RecordFiles;
 import org.rpcbench.contract.RunRecord;
@@ -59,6 +60,7 @@ final class RecordCommand implements Callable<Integer> {
         RUN("run", file -> RecordFiles.read(file, RunRecord.class)),
         AB("ab", file -> RecordFiles.read(file, AbRecord.class)),
         VERDICT("verdict", file -> RecordFiles.read(file, AbVerdict.class)),
+        MACHINE_SPEED("machine-speed", file -> RecordFiles.read(file, MachineSpeed.class)),
         SOAK("soak", file -> RecordFiles.read(file, SoakReport.class)),
         OPEN_LOOP("open-loop", file -> RecordFiles.read(file, OpenLoopReport.class)),
         AVAILABILITY("availability", file -> RecordFiles.read(file, AvailabilityReport.class)),
@@ -71,7 +73,7 @@ final class RecordCommand implements Callable<Integer> {
 
         /** The kinds a file's name alone says: those whose name the contract fixes. */
         private static final Map<String, Kind> BY_FILE_NAME = Map.of(RunRecord.FILE_NAME, RUN,
-                AbRecord.FILE_NAME, AB, AbVerdict.FILE_NAME, VERDICT);
+                AbRecord.FILE_NAME, AB, AbVerdict.FILE_NAME, VERDICT, MachineSpeed.FILE_NAME, MACHINE_SPEED);
 
         final String name;
         final Function<Path, Object> reader;
@@ -92,9 +94,10 @@ final class RecordCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "the record file")
     Path file;
 
-    @Option(names = "--as", paramLabel = "KIND", description = "the file's kind: run, ab, verdict, soak, open-loop,"
-            + " availability, jvm-samples, history, server-ready, client-ready, stopped, zookeeper-ready; needed"
-            + " unless the file is named run.json, ab.json or verdict.json")
+    @Option(names = "--as", paramLabel = "KIND", description = "the file's kind: run, ab, verdict, machine-speed,"
+            + " soak, open-loop, availability, jvm-samples, history, server-ready, client-ready, stopped,"
+            + " zookeeper-ready; needed unless the file is named run.json, ab.json, verdict.json or"
+            + " machine-speed.json")
     String as;
 
     @Option(names = "--field", paramLabel = "PATH", description = "print only this field's value, without its path;"

@@ -116,8 +116,8 @@ class RecordCommandTest {
         Result noKind = run(unknown.toString());
         assertEquals(ExitCode.USAGE, noKind.status());
         assertEquals("error: " + unknown + ": the kind of record is not known from its name; give --as (run, ab,"
-                + " verdict, soak, open-loop, availability, jvm-samples, history, server-ready, client-ready, stopped,"
-                + " zookeeper-ready)", noKind.err().strip());
+                + " verdict, machine-speed, soak, open-loop, availability, jvm-samples, history, server-ready,"
+                + " client-ready, stopped, zookeeper-ready)", noKind.err().strip());
         Result badKind = run("--as", "nope", unknown.toString());
         assertEquals(ExitCode.USAGE, badKind.status());
         assertTrue(badKind.err().startsWith("error: unknown kind 'nope'; kinds: run, ab,"), badKind.err());

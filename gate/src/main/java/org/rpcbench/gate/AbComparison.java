@@ -277,7 +277,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         }
 
         /**
-         * The series with each CPU cost's figures taken to one machine speed: a trial's figure times the probe's
+         * The series with each CPU cost's figures taken to one machine speed: a trial's figure divided by the probe's
          * time in its window over their mean over the series, to the power beta. Beta is fitted per cost over the
          * calls whose every trial the probe saw: the slope of a trial's log ratio, candidate over baseline, on its
          * windows' log ratio of probe times, each call's trials centred on their own means, so that a real change of
@@ -381,8 +381,9 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         }
 
         /**
-         * The figures as at one machine speed: each times the probe's time in its window, over their geometric mean
-         * on both sides, to the power {@code beta}.
+         * The figures as at one machine speed: each divided by the probe's time in its window over their geometric
+         * mean on both sides, to the power {@code beta}; a window on a slower machine (a longer probe time) counts
+         * less.
          */
         Series atOneSpeed(double beta, double[] beforeSpeed, double[] afterSpeed) {
             double meanLog = (Arrays.stream(beforeSpeed).map(Math::log).sum()

@@ -25,7 +25,8 @@ public final class AbVariance {
      * @param iterations    between the measured iterations of a fork
      * @param fromIterations what a trial's mean would spread by from its iterations alone: {@code iterations} over
      *                      the square root of the iterations a fork has
-     * @param trials        between the trials' means of one side
+     * @param trials        between the trials' means of one side, as the gate judges them (CPU per call at one
+     *                      machine speed, where the run probed it)
      * @param ratio         of the candidate's trial mean over the baseline's (as the log ratio's standard deviation)
      * @param trialMinutes  a trial's mean wall time, both sides' launchers
      */
@@ -82,7 +83,13 @@ public final class AbVariance {
     /** One row per metric the runs judged, in the order of the first run that has it. */
     static List<Row> rows(List<AbComparison.Trials> runs, AbVerdict.Thresholds thresholds) {
         Map<String, AbComparison.Series> labels = new LinkedHashMap<>();
-        runs.forEach(run -> run.series(thresholds).forEach(series -> labels.putIfAbsent(series.label(), series)));
+        List<Map<String, AbComparison.Series>> judged = new ArrayList<>();
+        for (AbComparison.Trials run : runs) {
+            Map<String, AbComparison.Series> byLabel = new LinkedHashMap<>();
+            run.series(thresholds).forEach(series -> byLabel.put(series.label(), series));
+            byLabel.forEach(labels::putIfAbsent);
+            judged.add(byLabel);
+        }
         List<Row> rows = new ArrayList<>();
         for (AbComparison.Series series : labels.values()) {
             Pooled iterations = new Pooled();
@@ -92,12 +99,11 @@ public final class AbVariance {
             int forks = 0;
             int iterationCount = 0;
             double minutes = 0;
-            for (AbComparison.Trials run : runs) {
-                List<double[]> means = new ArrayList<>();
+            for (int index = 0; index < runs.size(); index++) {
+                AbComparison.Trials run = runs.get(index);
                 for (int trial : run.measuring(series.key(), series.cost())) {
                     Measurement before = run.baseline().get(trial).get(series.key());
                     Measurement after = run.candidate().get(trial).get(series.key());
-                    means.add(new double[] {series.value(before), series.value(after)});
                     minutes += run.wallTimes().get(trial).toMillis() / 60_000.0;
                     for (Measurement side : List.of(before, after)) {
                         for (List<Double> fork : series.forkIterations(side)) {
@@ -107,10 +113,19 @@ public final class AbVariance {
                         }
                     }
                 }
-                trialCount += means.size();
-                trials.addRelative(means.stream().mapToDouble(pair -> pair[0]).toArray());
-                trials.addRelative(means.stream().mapToDouble(pair -> pair[1]).toArray());
-                ratio.add(means.stream().mapToDouble(pair -> Math.log(pair[1] / pair[0])).toArray());
+                // the trials' figures as the gate judges them: CPU per call at one machine speed, where it was
+                AbComparison.Series figures = judged.get(index).get(series.label());
+                if (figures == null) {
+                    continue;
+                }
+                double[] ratios = new double[figures.before().length];
+                for (int trial = 0; trial < ratios.length; trial++) {
+                    ratios[trial] = Math.log(figures.after()[trial] / figures.before()[trial]);
+                }
+                trialCount += ratios.length;
+                trials.addRelative(figures.before());
+                trials.addRelative(figures.after());
+                ratio.add(ratios);
             }
             double perFork = forks == 0 ? Double.NaN : (double) iterationCount / forks;
             rows.add(new Row(series, trialCount, iterations.deviation(),

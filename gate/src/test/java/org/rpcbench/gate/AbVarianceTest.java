@@ -1,7 +1,9 @@
 package org.rpcbench.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.CallCost;
+import org.rpcbench.contract.MachineSpeed;
 
 class AbVarianceTest {
 
@@ -128,5 +131,26 @@ class AbVarianceTest {
         assertEquals(0.012, throughput.fromIterations(), 0.0005);
         assertEquals(CallCost.SERVER_ALLOCATION, rows.get(1).series().cost());
         assertEquals(6, rows.get(1).trialCount());
+    }
+
+    @Test
+    void theRatiosSpreadIsOfTheFiguresTheGateJudges() throws Exception {
+        double[] baselineProbe = {100, 104, 97, 101, 99, 103};
+        double[] candidateProbe = {106, 99, 104, 97, 108, 101};
+        double[] baseline = Arrays.stream(baselineProbe).map(nanos -> 70 * Math.sqrt(nanos / 100)).toArray();
+        double[] candidate = Arrays.stream(candidateProbe).map(nanos -> 70 * Math.sqrt(nanos / 100)).toArray();
+        AbRuns.writeOpenLoopWithSpeed(directory, baseline, candidate, baselineProbe, candidateProbe);
+
+        double taken = serverCpuRatio();
+        Files.delete(directory.resolve(MachineSpeed.FILE_NAME));
+        double measured = serverCpuRatio();
+
+        assertEquals(0, taken, 1e-9, "server CPU that moved with the machine's speed alone");
+        assertTrue(measured > 0.02, "as measured: " + measured);
+    }
+
+    private double serverCpuRatio() throws Exception {
+        return AbVariance.rows(List.of(AbComparison.Trials.load(directory)), THRESHOLDS).stream()
+                .filter(row -> row.series().cost() == CallCost.SERVER_CPU).findFirst().orElseThrow().ratio();
     }
 }

@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -22,9 +23,9 @@ final class MachineSpeedProbe implements AutoCloseable {
     /** The work's steps: about 0.1 ms here, short enough to fall between a trial's threads' turns. */
     static final int STEPS = 60_000;
     static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
-    static final String DESCRIPTION = String.format("a chain of %,d dependent multiplies and shifts every %d ms on"
-            + " each of %%d threads, timed by the thread's CPU clock", STEPS, TimeUnit.NANOSECONDS.toMillis(
-                    PERIOD_NANOS));
+    static final String DESCRIPTION = String.format(Locale.ROOT, "a chain of %,d dependent multiplies and shifts"
+            + " every %d ms on each of %%d threads, timed by the thread's CPU clock", STEPS,
+            TimeUnit.NANOSECONDS.toMillis(PERIOD_NANOS));
 
     private final ThreadMXBean clocks = ManagementFactory.getThreadMXBean();
     private final List<Thread> threads = new ArrayList<>();
@@ -62,7 +63,7 @@ final class MachineSpeedProbe implements AutoCloseable {
                 recorded.add(new MachineSpeed.Second(second.getKey(), (int) sums[0], (double) sums[1] / sums[0]));
             }
         }
-        return new MachineSpeed(String.format(DESCRIPTION, threads.size()), threads.size(), recorded);
+        return new MachineSpeed(String.format(Locale.ROOT, DESCRIPTION, threads.size()), threads.size(), recorded);
     }
 
     private void sample() {
