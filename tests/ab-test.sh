@@ -62,6 +62,8 @@ check "ab at its default thresholds, a tenth of the capacity, both sides one che
     -a "$fixed_calls" "$root" "$root"
 check "the rate was found on the baseline first, every trial ran at it, and as many would confirm" \
     record_check "$work/aa/ab.json" 'r["rateProbe"]["run"] == "rate-probe" and r["rateProbe"]["sharePercent"] == 10 and r["rateProbe"]["rate"] > 0 and r["clientArgs"][r["clientArgs"].index("--rate") + 1] == round(r["rateProbe"]["rate"]) and len(r["trials"]) >= 4 and r["confirmationTrials"] == 4'
+check "ab's own JVM timed the machine's speed with both compilers (C1's code follows the load, not the speed)" \
+    record_check "$work/aa/machine-speed.json" '"compiled by C2" in r["probe"] and len(r["seconds"]) > 60'
 check "nothing left on the A/A run's port" no_process_on "$aa_port"
 
 fixed_port=$(free_port)

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import org.rpcbench.contract.MachineSpeed;
 
 /**
@@ -24,7 +25,7 @@ final class MachineSpeedProbe implements AutoCloseable {
     static final int STEPS = 60_000;
     static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     static final String DESCRIPTION = String.format(Locale.ROOT, "a chain of %,d dependent multiplies and shifts"
-            + " every %d ms on each of %%d threads, timed by the thread's CPU clock", STEPS,
+            + " every %d ms on each of %%d threads, compiled by %%s, timed by the thread's CPU clock", STEPS,
             TimeUnit.NANOSECONDS.toMillis(PERIOD_NANOS));
 
     private final ThreadMXBean clocks = ManagementFactory.getThreadMXBean();
@@ -63,7 +64,23 @@ final class MachineSpeedProbe implements AutoCloseable {
                 recorded.add(new MachineSpeed.Second(second.getKey(), (int) sums[0], (double) sums[1] / sums[0]));
             }
         }
-        return new MachineSpeed(String.format(Locale.ROOT, DESCRIPTION, threads.size()), threads.size(), recorded);
+        return new MachineSpeed(String.format(Locale.ROOT, DESCRIPTION, threads.size(), compiler()), threads.size(),
+                recorded);
+    }
+
+    /**
+     * Which of HotSpot's compilers runs the work at its top tier. It matters: C1's code for it slowed with the
+     * machine's load 1.7 times as much as a C program's did, C2's 1.2 times, and so followed the load more than the
+     * machine's speed; {@code benchmark.sh} gives ab's JVM both compilers.
+     */
+    static String compiler() {
+        HotSpotDiagnosticMXBean options = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+        if (options == null) {
+            return "a JIT not HotSpot's";
+        }
+        boolean tiered = Boolean.parseBoolean(options.getVMOption("TieredCompilation").getValue());
+        int topTier = Integer.parseInt(options.getVMOption("TieredStopAtLevel").getValue());
+        return !tiered || topTier >= 4 ? "C2" : "C1 alone (-XX:TieredStopAtLevel=" + topTier + ")";
     }
 
     private void sample() {

@@ -23,6 +23,7 @@ class MachineSpeedProbeTest {
         assertTrue(samples >= 20 * cpus && samples <= 80 * cpus, samples + " samples on " + cpus + " threads");
         assertTrue(speed.seconds().stream().allMatch(second -> second.meanNanos() > 0), speed.toString());
         assertTrue(speed.probe().contains(cpus + " threads"), speed.probe());
+        assertTrue(speed.probe().contains("compiled by C2"), "the test's JVM has both compilers: " + speed.probe());
         Thread.sleep(100);
         assertFalse(Thread.getAllStackTraces().keySet().stream()
                 .anyMatch(thread -> thread.getName().startsWith("machine-speed-probe-")), "its threads ended");
