@@ -24,12 +24,11 @@ final class MachineSpeedProbe implements AutoCloseable {
     /** The work's steps: about 0.1 ms here, short enough to fall between a trial's threads' turns. */
     static final int STEPS = 60_000;
     static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
-    static final String DESCRIPTION = String.format(Locale.ROOT, "a chain of %,d dependent multiplies and shifts"
-            + " every %d ms on each of %%d threads, compiled by %%s, timed by the thread's CPU clock", STEPS,
-            TimeUnit.NANOSECONDS.toMillis(PERIOD_NANOS));
 
     private final ThreadMXBean clocks = ManagementFactory.getThreadMXBean();
     private final List<Thread> threads = new ArrayList<>();
+    /** What was timed and how often, for the record; fixed for the JVM's life, so written once. */
+    private final String description;
     /** Per second since the epoch: samples, and their nanoseconds summed. */
     private final TreeMap<Long, long[]> seconds = new TreeMap<>();
     private volatile boolean stopped;
@@ -37,6 +36,9 @@ final class MachineSpeedProbe implements AutoCloseable {
     private volatile long sink;
 
     private MachineSpeedProbe(int cpus) {
+        description = String.format(Locale.ROOT, "a chain of %,d dependent multiplies and shifts every %d ms on each"
+                + " of %d threads, compiled by %s, timed by the thread's CPU clock", STEPS,
+                TimeUnit.NANOSECONDS.toMillis(PERIOD_NANOS), cpus, compiler());
         for (int cpu = 0; cpu < cpus; cpu++) {
             Thread thread = new Thread(this::sample, "machine-speed-probe-" + cpu);
             thread.setDaemon(true);
@@ -64,8 +66,7 @@ final class MachineSpeedProbe implements AutoCloseable {
                 recorded.add(new MachineSpeed.Second(second.getKey(), (int) sums[0], (double) sums[1] / sums[0]));
             }
         }
-        return new MachineSpeed(String.format(Locale.ROOT, DESCRIPTION, threads.size(), compiler()), threads.size(),
-                recorded);
+        return new MachineSpeed(description, threads.size(), recorded);
     }
 
     /**
@@ -73,7 +74,7 @@ final class MachineSpeedProbe implements AutoCloseable {
      * machine's load 1.7 times as much as a C program's did, C2's 1.2 times, and so followed the load more than the
      * machine's speed; {@code benchmark.sh} gives ab's JVM both compilers.
      */
-    static String compiler() {
+    private static String compiler() {
         HotSpotDiagnosticMXBean options = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         if (options == null) {
             return "a JIT not HotSpot's";
