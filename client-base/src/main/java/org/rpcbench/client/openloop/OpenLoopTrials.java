@@ -66,6 +66,8 @@ final class OpenLoopTrials {
 
     /** The open loop's consumers run alone: none meets another before a window. */
     private static final Runnable NO_MEETING = () -> { };
+    /** The measured window's number among a run's phases, as {@link #phase} numbers them; the warmup's is 0. */
+    private static final int MEASURED = 1;
 
     private final OpenLoopSettings settings;
     private final UserService users;
@@ -97,7 +99,18 @@ final class OpenLoopTrials {
      */
     OpenLoopReport.CallResult run(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop,
             Path histogramLog) throws InterruptedException {
+        rehearseCostReads();
         return new Trial(call, rate, closedLoop).run(histogramLog);
+    }
+
+    /**
+     * Reads the costs as a window's start and end do, before the warmup: the first read sent the providers' reports
+     * through the stack's serialization, which C2 had compiled for the calls alone, and the traps that deoptimized it
+     * fell inside the first window.
+     */
+    private void rehearseCostReads() {
+        CallCostProfiler.Spent.atStart(costsFrom, NO_MEETING);
+        CallCostProfiler.Spent.atEnd(costsFrom);
     }
 
     /**
@@ -125,8 +138,9 @@ final class OpenLoopTrials {
     private OpenLoopReport.ClosedLoop closedLoop(OpenLoopCall call, Duration measured) throws InterruptedException {
         long measureFrom = System.nanoTime() + settings.warmup().toNanos();
         long stopAt = measureFrom + measured.toNanos();
-        LongAdder answered = new LongAdder();
-        Recorder responseTimes = new Recorder(SIGNIFICANT_DIGITS);
+        // by phase, as a trial's tallies are (see phase)
+        LongAdder[] answered = {new LongAdder(), new LongAdder()};
+        Recorder[] responseTimes = {new Recorder(SIGNIFICANT_DIGITS), new Recorder(SIGNIFICANT_DIGITS)};
         AtomicReference<String> failure = new AtomicReference<>();
         List<Thread> callers = new ArrayList<>();
         for (int i = 0; i < settings.threads(); i++) {
@@ -140,10 +154,9 @@ final class OpenLoopTrials {
                         failure.compareAndSet(null, Causes.describe(e));
                         return;
                     }
-                    if (sentAt - measureFrom >= 0) {
-                        responseTimes.recordValue(System.nanoTime() - sentAt);
-                        answered.increment();
-                    }
+                    int phase = phase(sentAt, measureFrom);
+                    responseTimes[phase].recordValue(System.nanoTime() - sentAt);
+                    answered[phase].increment();
                 }
             }, "closed-loop-" + call.name() + "-" + i);
             thread.setDaemon(true);
@@ -166,8 +179,9 @@ final class OpenLoopTrials {
             throw new IllegalStateException(call.name() + ": threads were still in a call well past the call"
                     + " timeout in the closed loop before the open one");
         }
-        return new OpenLoopReport.ClosedLoop(measured.isZero() ? 0 : answered.sum() / (measured.toNanos() / 1e9),
-                latency(responseTimes.getIntervalHistogram()));
+        return new OpenLoopReport.ClosedLoop(measured.isZero() ? 0
+                : answered[MEASURED].sum() / (measured.toNanos() / 1e9),
+                latency(responseTimes[MEASURED].getIntervalHistogram()));
     }
 
     /** One call's run: its schedule, its counts and its histograms. */
@@ -184,12 +198,9 @@ final class OpenLoopTrials {
         private final SplittableRandom random = new SplittableRandom(1);
         private double nextDue = startNanos;
 
-        private final Recorder responseTimes = new Recorder(SIGNIFICANT_DIGITS);
-        private final Recorder sendDelays = new Recorder(SIGNIFICANT_DIGITS);
-        private final LongAdder due = new LongAdder();
-        private final LongAdder neverSent = new LongAdder();
-        private final LongAdder ok = new LongAdder();
-        private final LongAdder okInWindow = new LongAdder();
+        /** By {@link #phase}: the warmup's, dropped, and the window's. */
+        private final Tally[] tallies = {new Tally(), new Tally()};
+        private final Tally inWindow = tallies[MEASURED];
         private final LongAdder failed = new LongAdder();
         private final LongAdder wrong = new LongAdder();
         private final AtomicInteger inFlight = new AtomicInteger();
@@ -276,14 +287,15 @@ final class OpenLoopTrials {
                         : CallCostProfiler.perCall(costStart, costEnd, endedAtEnd - endedAtStart);
                 window = new OpenLoopReport.Window(windowStart, windowEnd);
                 log.add(intervalHistogram(first), responseTotal);
-                sendDelayTotal.add(sendDelays.getIntervalHistogram());
+                sendDelayTotal.add(inWindow.sendDelays.getIntervalHistogram());
                 writePercentiles(histogramLog.resolveSibling(histogramLog.getFileName() + ".hgrm"), responseTotal);
             }
             // the blocking sender's stuck calls hold their threads; the asynchronous sender's are only counted
             int stillInCall = async == null ? (int) senders.stream().filter(Thread::isAlive).count() : inFlight.get();
-            double achievedRate = okInWindow.sum() / (settings.duration().toNanos() / 1e9);
-            return new OpenLoopReport.CallResult(call.name(), rate, closedLoop, due.sum(),
-                    due.sum() - neverSent.sum(), neverSent.sum(), ok.sum(), failed.sum(), wrong.sum(), achievedRate,
+            double achievedRate = inWindow.okInWindow.sum() / (settings.duration().toNanos() / 1e9);
+            return new OpenLoopReport.CallResult(call.name(), rate, closedLoop, inWindow.due.sum(),
+                    inWindow.due.sum() - inWindow.neverSent.sum(), inWindow.neverSent.sum(), inWindow.ok.sum(),
+                    failed.sum(), wrong.sum(), achievedRate,
                     latency(responseTotal), latency(sendDelayTotal), (int) maxInFlight.get(), stillInCall,
                     firstWrongAnswer.get() != null ? firstWrongAnswer.get() : firstFailure.get(),
                     histogramLog.getFileName().toString(), rateNotKept(achievedRate), problem(stillInCall), costs,
@@ -295,7 +307,7 @@ final class OpenLoopTrials {
          * is recorded before it), not when the recorder was made.
          */
         private Histogram intervalHistogram(boolean first) {
-            Histogram interval = responseTimes.getIntervalHistogram();
+            Histogram interval = inWindow.responseTimes.getIntervalHistogram();
             if (first) {
                 interval.setStartTimeStamp(startEpochMillis + settings.warmup().toMillis());
             }
@@ -324,10 +336,8 @@ final class OpenLoopTrials {
                     awaitWindowEndRead();
                     return;
                 }
-                boolean measured = dueAt - measureFrom >= 0;
-                if (measured) {
-                    due.increment();
-                }
+                Tally tally = tallies[phase(dueAt, measureFrom)];
+                tally.due.increment();
                 parkUntil(dueAt);
                 boolean placed = placeInFlight();
                 long sentAt = System.nanoTime();
@@ -335,16 +345,12 @@ final class OpenLoopTrials {
                     if (placed && places != null) {
                         places.release();
                     }
-                    if (measured) {
-                        neverSent.increment();
-                    }
+                    tally.neverSent.increment();
                     continue;
                 }
-                if (measured) {
-                    sendDelays.recordValue(sentAt - dueAt);
-                }
+                tally.sendDelays.recordValue(sentAt - dueAt);
                 maxInFlight.accumulate(inFlight.incrementAndGet());
-                if (!sending.send(dueAt, measured)) {
+                if (!sending.send(dueAt, tally)) {
                     return; // calls due at a server that is gone would only fill the log
                 }
             }
@@ -368,45 +374,42 @@ final class OpenLoopTrials {
 
         /** Makes the call and waits for its answer. */
         private Sending blocking(Supplier<Object> caller) {
-            return (dueAt, measured) -> {
+            return (dueAt, tally) -> {
                 RuntimeException failure = null;
                 try {
                     caller.get();
                 } catch (RuntimeException e) {
                     failure = e;
                 }
-                ended(dueAt, measured, failure);
+                ended(dueAt, tally, failure);
                 return failure == null || failure instanceof WrongAnswerException || server.afterFailure() == null;
             };
         }
 
         /** Sends the call and goes on; the stack's thread that completes its answer records it. */
         private Sending asynchronous(Supplier<CompletableFuture<?>> caller) {
-            return (dueAt, measured) -> {
+            return (dueAt, tally) -> {
                 CompletableFuture<?> answer;
                 try {
                     answer = caller.get();
                 } catch (RuntimeException e) {
                     answer = CompletableFuture.failedFuture(e);
                 }
-                answer.whenComplete((value, failure) -> ended(dueAt, measured, failure));
+                answer.whenComplete((value, failure) -> ended(dueAt, tally, failure));
                 return !failedOnce || server.afterFailure() == null;
             };
         }
 
         /** A call's end: its answer checked, or its failure; timed from its due time. */
-        private void ended(long dueAt, boolean measured, Throwable failure) {
+        private void ended(long dueAt, Tally tally, Throwable failure) {
             long answeredAt = System.nanoTime();
             Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                     ? failure.getCause() : failure;
             if (cause == null) {
-                if (measured) {
-                    responseTimes.recordValue(answeredAt - dueAt);
-                    ok.increment();
-                    if (answeredAt - stopAt < 0) {
-                        okInWindow.increment();
-                    }
-                }
+                tally.responseTimes.recordValue(answeredAt - dueAt);
+                tally.ok.increment();
+                // 1 when answered before the window's end, without a branch the warmup never takes (see phase)
+                tally.okInWindow.add((answeredAt - stopAt) >>> Long.SIZE - 1);
             } else if (cause instanceof WrongAnswerException) {
                 wrong.increment();
                 firstWrongAnswer.compareAndSet(null, cause.getMessage());
@@ -442,15 +445,15 @@ final class OpenLoopTrials {
         /** How a sending thread makes a call it placed: false when it is to send no more (the server is gone). */
         @FunctionalInterface
         private interface Sending {
-            boolean send(long dueAt, boolean measured);
+            boolean send(long dueAt, Tally tally);
         }
 
         /** Why the rate asked was not kept, or null. */
         private String rateNotKept(double achievedRate) {
-            if (neverSent.sum() > 0) {
+            if (inWindow.neverSent.sum() > 0) {
                 return String.format(Locale.ROOT, "the rate was not kept: %,d of the %,d calls due in the"
                         + " window were never sent (the server, or the client's %d threads%s, fell behind)",
-                        neverSent.sum(), due.sum(), settings.threads(), async == null ? ""
+                        inWindow.neverSent.sum(), inWindow.due.sum(), settings.threads(), async == null ? ""
                                 : String.format(Locale.ROOT, " with at most %,d calls in flight",
                                         settings.maxInFlight()));
             }
@@ -460,6 +463,16 @@ final class OpenLoopTrials {
             }
             return null;
         }
+    }
+
+    /**
+     * The phase a call due (or sent) at {@code at} counts in, 0 for the warmup or {@link #MEASURED}, found without a
+     * branch so that the warmup runs the measured path: C2 compiles a branch the warmup never took as a trap, and the
+     * first call of the window then threw every sender's compiled code, the stack's call inlined into it, back to the
+     * interpreter (the first measured second of a JVM read three times slower than the rest here).
+     */
+    private static int phase(long at, long measureFrom) {
+        return (int) ((measureFrom - 1 - at) >>> Long.SIZE - 1);
     }
 
     /** Parks until {@code nanoTime} reaches the deadline; returns the time it woke. */
@@ -491,6 +504,16 @@ final class OpenLoopTrials {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** What one phase of a trial counted, for the calls due in it. */
+    private static final class Tally {
+        private final LongAdder due = new LongAdder();
+        private final LongAdder neverSent = new LongAdder();
+        private final LongAdder ok = new LongAdder();
+        private final LongAdder okInWindow = new LongAdder();
+        private final Recorder responseTimes = new Recorder(SIGNIFICANT_DIGITS);
+        private final Recorder sendDelays = new Recorder(SIGNIFICANT_DIGITS);
     }
 
     /** An HdrHistogram interval log (.hlog) of one call's window, in ns, as HistogramLogAnalyzer reads it. */

@@ -7,12 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -26,15 +31,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.api.AsyncServices;
+import org.rpcbench.api.EchoService;
 import org.rpcbench.api.Page;
 import org.rpcbench.api.User;
+import org.rpcbench.api.UserService;
 import org.rpcbench.client.options.openloop.OpenLoopSettings;
 import org.rpcbench.client.options.values.OpenLoopCall;
 import org.rpcbench.client.server.ServerWatch;
 import org.rpcbench.contract.OpenLoopReport;
 import org.rpcbench.contract.RecordFiles;
+import org.rpcbench.contract.WireProof;
 import org.rpcbench.server.EchoServiceServerImpl;
 import org.rpcbench.server.UserServiceServerImpl;
+import org.rpcbench.stack.ServerSample;
+import org.rpcbench.stack.StackConnection;
 import org.rpcbench.stack.Target;
 
 /**
@@ -144,6 +154,63 @@ class OpenLoopTrialsTest {
         assertEquals("r.json.getUser.hlog", result.histogramLog());
         assertEquals(result.ok(), logged(directory.resolve("r.json.getUser.hlog")).getTotalCount());
         assertTrue(Files.readString(directory.resolve("r.json.getUser.hlog.hgrm")).contains("#[Mean"));
+    }
+
+    @Test
+    void theCostsAreReadOnceBeforeTheWarmupSoThatTheWindowsReadsMeetCodeCompiledForThem() throws Exception {
+        UserServiceServerImpl served = new UserServiceServerImpl();
+        AtomicLong firstCallAt = new AtomicLong();
+        UserService users = (UserService) Proxy.newProxyInstance(UserService.class.getClassLoader(),
+                new Class<?>[] {UserService.class}, (proxy, method, args) -> {
+                    firstCallAt.compareAndSet(0, System.nanoTime());
+                    try {
+                        return method.invoke(served, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        List<Long> readsAt = Collections.synchronizedList(new ArrayList<>());
+        StackConnection costs = new StackConnection() {
+            @Override
+            public UserService userService() {
+                return users;
+            }
+
+            @Override
+            public EchoService echoService() {
+                return new EchoServiceServerImpl();
+            }
+
+            @Override
+            public List<String> providers() {
+                return List.of("127.0.0.1:" + listening.getLocalPort());
+            }
+
+            @Override
+            public List<WireProof> proveWire() {
+                return List.of();
+            }
+
+            @Override
+            public Map<String, ServerSample> sampleServers() {
+                readsAt.add(System.nanoTime());
+                return Map.of();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+
+        OpenLoopReport.CallResult result = new OpenLoopTrials(settings(2, 500, OpenLoopReport.FIXED,
+                OpenLoopReport.BLOCKING, 1), users, costs.echoService(), watch(listening.getLocalPort()), costs, null)
+                .run(OpenLoopCall.of("getUser"), 200, null, directory.resolve("c.json.getUser.hlog"));
+
+        assertNull(result.problem(), result.toString());
+        assertEquals(4, readsAt.size(), "a rehearsal's start and end, then the window's: " + readsAt);
+        assertTrue(firstCallAt.get() != 0 && readsAt.get(1) - firstCallAt.get() < 0,
+                "the rehearsal's reads came before the warmup's first call");
+        assertEquals(100, result.due(), 1, "the warmup's calls are not the window's: " + result);
     }
 
     @Test
