@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,23 @@ class MachineSpeedTest {
     void aWindowTheProbeBarelyCoveredHasNoFigure() {
         assertNull(SPEED.meanNanos(101_000, 102_000), "50 samples");
         assertNull(SPEED.meanNanos(200_000, 260_000), "none");
+    }
+
+    @Test
+    void aWindowWithASecondTheProbeWasStarvedInIsNamed() {
+        List<MachineSpeed.Second> seconds = new ArrayList<>();
+        for (long second = 100; second < 130; second++) {
+            seconds.add(new MachineSpeed.Second(second, second == 112 ? 2 : second % 3 == 0 ? 96 : 100, 120));
+        }
+        seconds.remove(20);
+        MachineSpeed speed = new MachineSpeed("a test's", 2, seconds);
+
+        assertNull(speed.starvedIn(100_000, 110_000), "96 or more samples a second");
+        assertEquals("took 2 of its usual 100 samples in a second", speed.starvedIn(105_000, 115_000));
+        assertNull(speed.starvedIn(112_500, 113_000), "second 112 is not wholly within");
+        assertEquals("took 0 of its usual 100 samples in a second", speed.starvedIn(115_000, 125_000),
+                "second 120 has none");
+        assertNull(speed.starvedIn(200_000, 220_000), "a window the probe did not cover");
     }
 
     @Test

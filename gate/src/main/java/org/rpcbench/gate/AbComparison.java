@@ -101,12 +101,15 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
     /**
      * An A/B run's trials that ran both sides: their numbers, their wall times (the trial's own, or in records from
      * before it was kept, the first run's start to the last run's end), each side's measurements by key, trial by
-     * trial, and the pairs that failed on either side.
+     * trial, and the pairs that failed on either side; and why each trial set aside was (the machine stalled under a
+     * window, by the probe): its figures measured the stall, not either side, and one such trial in 24 made the
+     * simulated gate blind to a tenth more server CPU on the call it hit.
      */
     record Trials(AbRecord record, List<Integer> numbers, List<Duration> wallTimes,
                   List<Map<BenchmarkKey, Measurement>> baseline, List<Map<BenchmarkKey, Measurement>> candidate,
                   List<Map<BenchmarkKey, Double>> baselineSpeed, List<Map<BenchmarkKey, Double>> candidateSpeed,
-                  Map<String, List<String>> candidateFailures, Map<String, List<Integer>> baselineFailures) {
+                  Map<String, List<String>> candidateFailures, Map<String, List<Integer>> baselineFailures,
+                  List<String> setAside) {
 
         static Trials load(Path directory) throws InputException {
             if (!Files.isRegularFile(directory.resolve(AbRecord.FILE_NAME))) {
@@ -123,11 +126,17 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
             }
             Trials trials = new Trials(record, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
                     new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>(),
-                    new LinkedHashMap<>());
+                    new LinkedHashMap<>(), new ArrayList<>());
             for (AbRecord.Trial trial : record.trials()) {
                 Run before = sideRun(directory, trial, AbRecord.BASELINE);
                 Run after = sideRun(directory, trial, AbRecord.CANDIDATE);
                 if (before == null || after == null) {
+                    continue;
+                }
+                String stalled = stalled(before, AbRecord.BASELINE, speed);
+                stalled = stalled != null ? stalled : stalled(after, AbRecord.CANDIDATE, speed);
+                if (stalled != null) {
+                    trials.setAside().add("trial " + trial.number() + " set aside: " + stalled);
                     continue;
                 }
                 trials.numbers().add(trial.number());
@@ -159,15 +168,35 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 }
             }
             if (trials.baseline().isEmpty()) {
-                throw new InputException("no trial in " + directory + " ran both sides to the end");
+                throw new InputException("no trial in " + directory + " ran both sides to the end"
+                        + (trials.setAside().isEmpty() ? "" : " on a machine that kept running: "
+                                + String.join("; ", trials.setAside())));
             }
             return trials;
+        }
+
+        /** How the machine stalled under one of a side's open-loop windows, by the probe; null when it did not. */
+        private static String stalled(Run run, String side, MachineSpeed speed) {
+            if (speed == null) {
+                return null;
+            }
+            for (Measurement measured : run.openLoopMeasurements()) {
+                OpenLoopReport.Window window = run.openLoopWindow(measured);
+                String starved = window == null ? null
+                        : speed.starvedIn(window.startEpochMillis(), window.endEpochMillis());
+                if (starved != null) {
+                    return "the machine stalled in the " + side + "'s " + measured.benchmark() + " window (ab's"
+                            + " probe " + starved + ")";
+                }
+            }
+            return null;
         }
 
         /** The trials numbered from {@code first} up to, not including, {@code end}. */
         Trials stage(int first, int end) {
             Trials stage = new Trials(record, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-                    new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), candidateFailures, baselineFailures);
+                    new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), candidateFailures, baselineFailures,
+                    setAside);
             for (int trial = 0; trial < numbers.size(); trial++) {
                 if (numbers.get(trial) >= first && numbers.get(trial) < end) {
                     stage.numbers().add(numbers.get(trial));
@@ -512,8 +541,9 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 continue;
             }
             List<Integer> baselineFailed = trials.baselineFailures().get(key.pair());
-            String note = baselineFailed == null ? "" : "baseline failed in trial "
-                    + String.join(", ", baselineFailed.stream().map(String::valueOf).toList());
+            String note = joined(String.join("; ", trials.setAside()), baselineFailed == null ? ""
+                    : "baseline failed in trial " + String.join(", ", baselineFailed.stream().map(String::valueOf)
+                            .toList()));
             if (!inBaseline || !inCandidate) {
                 Verdict verdict = inBaseline ? Verdict.ONLY_IN_BASELINE : Verdict.ONLY_IN_CANDIDATE;
                 String unit = (inBaseline ? trials.baseline() : trials.candidate()).stream()
@@ -611,7 +641,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
     }
 
     private static String joined(String note, String more) {
-        return note.isEmpty() ? more : note + "; " + more;
+        return note.isEmpty() ? more : more.isEmpty() ? note : note + "; " + more;
     }
 
     private static AbVerdict.Line line(BenchmarkKey key, String metric, String unit, int trials, Double baseline,

@@ -2,6 +2,7 @@ package org.rpcbench.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -11,9 +12,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rpcbench.contract.AbRecord;
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.CallCost;
 import org.rpcbench.contract.MachineSpeed;
+import org.rpcbench.results.InputException;
 
 /**
  * ab over open-loop trials: each call at its fixed rate is judged as a JMH result is, with its costs, and its median
@@ -123,6 +126,40 @@ class AbOpenLoopTest {
         assertEquals(Verdict.REGRESSION, verdict(judged, CallCost.SERVER_THREADS_CPU));
         assertEquals(1.05, line(judged, CallCost.SERVER_CPU).line().ratio(), 0.01, "not the 9% it measured");
         assertEquals(Verdict.WITHIN_NOISE, verdict(judged, CallCost.CLIENT_CPU));
+    }
+
+    @Test
+    void aTrialTheMachineStalledInIsSetAsideNotJudged() throws Exception {
+        double[] candidate = rotated(SERVER_CPU);
+        candidate[2] *= 1.6; // what a window the host took the CPUs in read here: a fifth to a half more
+        double[] probe = {100, 101, 99, 100, 102, 98, 100, 101};
+        AbRuns.writeOpenLoopWithSpeed(directory, SERVER_CPU, candidate, probe, probe);
+        AbComparison asMeasured = AbComparison.of(directory, THRESHOLDS);
+        AbRuns.starveProbe(directory, 2, AbRecord.CANDIDATE);
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertTrue(line(asMeasured, CallCost.SERVER_CPU).line().ratio() > 1.05, asMeasured.lines().toString());
+        assertEquals(7, judged.trials());
+        assertEquals(1, line(judged, CallCost.SERVER_CPU).line().ratio(), 0.01);
+        assertTrue(judged.passed(), judged.lines().toString());
+        assertTrue(line(judged, AbVerdict.MEDIAN).line().note().contains("trial 3 set aside: the machine stalled in"
+                + " the candidate's getUser window (ab's probe took 2 of its usual 100 samples in a second)"),
+                line(judged, AbVerdict.MEDIAN).line().note());
+    }
+
+    @Test
+    void aRunWhoseEveryTrialTheMachineStalledInIsNotJudged() {
+        double[] probe = {100, 101, 99, 100, 102, 98, 100, 101};
+        AbRuns.writeOpenLoopWithSpeed(directory, SERVER_CPU, rotated(SERVER_CPU), probe, probe);
+        for (int trial = 0; trial < probe.length; trial++) {
+            AbRuns.starveProbe(directory, trial, AbRecord.BASELINE);
+        }
+
+        InputException thrown = assertThrows(InputException.class, () -> AbComparison.of(directory, THRESHOLDS));
+
+        assertTrue(thrown.getMessage().contains("on a machine that kept running: trial 1 set aside: the machine"
+                + " stalled in the baseline's getUser window"), thrown.getMessage());
     }
 
     /**

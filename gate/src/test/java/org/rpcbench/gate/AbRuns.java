@@ -209,6 +209,19 @@ public final class AbRuns {
         }
     }
 
+    /**
+     * Starves the probe in one second of a trial's side's window as {@link #writeOpenLoopWithSpeed} wrote it: 2
+     * samples, where every other second has 100.
+     */
+    public static void starveProbe(Path directory, int trialIndex, String side) {
+        MachineSpeed speed = MachineSpeed.read(directory);
+        long starved = PROBED_FROM + 60L * (2 * trialIndex + (AbRecord.CANDIDATE.equals(side) ? 1 : 0)) + 10;
+        new MachineSpeed(speed.probe(), speed.threads(), speed.seconds().stream()
+                .map(second -> second.epochSecond() == starved
+                        ? new MachineSpeed.Second(starved, 2, second.meanNanos()) : second)
+                .toList()).write(directory);
+    }
+
     /** The {@code run}th side's window: 20 s of its own, the probe's samples in it all {@code nanos}. */
     private static OpenLoopReport.Window probed(List<MachineSpeed.Second> seconds, int run, double nanos) {
         long start = PROBED_FROM + 60L * run;
