@@ -102,8 +102,8 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
      * An A/B run's trials that ran both sides: their numbers, their wall times (the trial's own, or in records from
      * before it was kept, the first run's start to the last run's end), each side's measurements by key, trial by
      * trial, and the pairs that failed on either side; and why each trial set aside was (the machine stalled under a
-     * window, by the probe): its figures measured the stall, not either side, and one such trial in 24 made the
-     * simulated gate blind to a tenth more server CPU on the call it hit.
+     * window, by the probe): its figures measured the stall, not either side, and with one such trial in 24 the
+     * simulated gate saw a tenth more server CPU on the call it hit in three runs of four, not nine of ten.
      */
     record Trials(AbRecord record, List<Integer> numbers, List<Duration> wallTimes,
                   List<Map<BenchmarkKey, Measurement>> baseline, List<Map<BenchmarkKey, Measurement>> candidate,
