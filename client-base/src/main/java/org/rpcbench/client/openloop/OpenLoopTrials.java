@@ -408,8 +408,7 @@ final class OpenLoopTrials {
             if (cause == null) {
                 tally.responseTimes.recordValue(answeredAt - dueAt);
                 tally.ok.increment();
-                // 1 when answered before the window's end, without a branch the warmup never takes (see phase)
-                tally.okInWindow.add((answeredAt - stopAt) >>> Long.SIZE - 1);
+                tally.okInWindow.add(before(answeredAt, stopAt));
             } else if (cause instanceof WrongAnswerException) {
                 wrong.increment();
                 firstWrongAnswer.compareAndSet(null, cause.getMessage());
@@ -472,7 +471,12 @@ final class OpenLoopTrials {
      * interpreter (the first measured second of a JVM read three times slower than the rest here).
      */
     private static int phase(long at, long measureFrom) {
-        return (int) ((measureFrom - 1 - at) >>> Long.SIZE - 1);
+        return 1 - before(at, measureFrom);
+    }
+
+    /** 1 when {@code at} comes before {@code moment} on {@link System#nanoTime}'s clock, else 0, without a branch. */
+    private static int before(long at, long moment) {
+        return (int) ((at - moment) >>> Long.SIZE - 1);
     }
 
     /** Parks until {@code nanoTime} reaches the deadline; returns the time it woke. */
