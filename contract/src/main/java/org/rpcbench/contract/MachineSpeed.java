@@ -45,8 +45,7 @@ public record MachineSpeed(String probe, int threads, List<Second> seconds) {
         long samples = 0;
         double nanos = 0;
         for (Second second : seconds) {
-            if (second.epochSecond() * 1000 >= startEpochMillis && (second.epochSecond() + 1) * 1000
-                    <= endEpochMillis) {
+            if (within(second.epochSecond(), startEpochMillis, endEpochMillis)) {
                 samples += second.samples();
                 nanos += second.meanNanos() * second.samples();
             }
@@ -57,16 +56,16 @@ public record MachineSpeed(String probe, int threads, List<Second> seconds) {
     /**
      * How the probe was starved under a window, or null when it was not: a second wholly within it held fewer than
      * {@link #STARVED_SHARE} of the usual second's samples (the median second's over the run), or none. The probe's
-     * threads sleep between samples, so the scheduler wakes them first: when they miss their turns, the machine itself
-     * stalled (the host took the guest's CPUs), and whatever was measured in that window waited with it.
+     * threads sleep between samples, so the scheduler runs them soon after they wake: when they miss their turns, the
+     * machine itself stalled (the host took the guest's CPUs), and whatever was measured in that window waited with it.
      */
     public String starvedIn(long startEpochMillis, long endEpochMillis) {
         Map<Long, Integer> samplesBySecond = new HashMap<>();
         seconds.forEach(second -> samplesBySecond.put(second.epochSecond(), second.samples()));
         int fewest = Integer.MAX_VALUE;
         boolean covered = false;
-        for (long second = Math.floorDiv(startEpochMillis + 999, 1000); (second + 1) * 1000 <= endEpochMillis;
-                second++) {
+        for (long second = Math.floorDiv(startEpochMillis + 999, 1000);
+                within(second, startEpochMillis, endEpochMillis); second++) {
             Integer samples = samplesBySecond.get(second);
             covered |= samples != null;
             fewest = Math.min(fewest, samples == null ? 0 : samples);
@@ -78,6 +77,11 @@ public record MachineSpeed(String probe, int threads, List<Second> seconds) {
         int usual = counts[counts.length / 2];
         return fewest < STARVED_SHARE * usual ? String.format(Locale.ROOT, "took %d of its usual %d samples in a"
                 + " second", fewest, usual) : null;
+    }
+
+    /** Whether a second since the epoch lies wholly within a window (milliseconds since the epoch). */
+    private static boolean within(long epochSecond, long startEpochMillis, long endEpochMillis) {
+        return epochSecond * 1000 >= startEpochMillis && (epochSecond + 1) * 1000 <= endEpochMillis;
     }
 
     public void write(Path abDirectory) {
