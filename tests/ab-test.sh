@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The A/B gate as a user meets it: bad input refused; then ab's default design (each trial the open loop at one fixed
 # rate) at its shipped thresholds with short settings, in both directions: an A/A run that passes, its rate found first
-# on the baseline (a tenth of its capacity), and a run of getUser alone at a rate given, whose candidate spends 100 us
+# on the baseline (a tenth of its capacity), its first trial set aside and run again (ab's probe held stopped under
+# it, as when the machine stalls), and a run of getUser alone at a rate given, whose candidate spends 100 us
 # more CPU per getUser on its servers (the full tier: on each side, at the trial's own lengths), flagged on that CPU
 # (getUser alone, since at these lengths a call measured after getUser's closed-loop warmup took on some of its cost:
 # existUser's server threads' CPU +8%, confirmed, in a CI run). Then the saturated design (JMH in every trial): a run
@@ -19,12 +20,44 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d)
 # shellcheck source=tests/lib.sh
 . "$root/tests/lib.sh"
-trap 'rm -rf "$work"' EXIT
+aa_pid=
+# a JVM the test held stopped is let go, whatever ended the script
+trap '[ -n "$aa_pid" ] && kill -CONT "$aa_pid" 2>/dev/null; rm -rf "$work"' EXIT
 
 # verdict FILE PYTHON-EXPRESSION: the expression holds over an A/B run's verdict.json (record_check) as `v`, with
 # `regressed` the set of (call, metric) its regression lines name
 verdict() {
     record_check --names 'v = r; regressed = {(l["benchmark"].rsplit(".", 1)[-1], l["metric"]) for l in v["lines"] if l["verdict"] == "regression"}' "$@"
+}
+
+# stall_probe_in_trial_1 DIR PID: holds ab's JVM (PID) stopped 8 s in every 9 from trial 1's start until both its sides
+# ended, so that ab's probe, a thread of that JVM, sees the machine stall under trial 1's windows while the trial's own
+# JVMs run on: each 3-s window holds a second the probe had less than 80% of
+stall_probe_in_trial_1() {
+    local dir=$1 pid=$2
+    for _ in $(seq 1 1200); do
+        [ -e "$dir/trial-01-baseline.log" ] || [ -e "$dir/trial-01-candidate.log" ] && break
+        kill -0 "$pid" 2>/dev/null || return 0
+        sleep 0.5
+    done
+    for _ in $(seq 1 40); do
+        [ -f "$dir/trial-01-baseline/run.json" ] && [ -f "$dir/trial-01-candidate/run.json" ] && return 0
+        kill -STOP "$pid" 2>/dev/null || return 0
+        sleep 8
+        kill -CONT "$pid"
+        sleep 1
+    done
+}
+
+# ended_with STATUS PATTERN OUTFILE PID SECONDS: the background process PID, its output in OUTFILE, exits with STATUS
+# within SECONDS and its output matches PATTERN
+ended_with() {
+    local expected=$1 pattern=$2 out=$3 status=0
+    wait_for_exit "$4" "$5" || status=$?
+    if [ "$status" -ne "$expected" ] || ! grep -Eq -- "$pattern" "$out"; then
+        echo "  exit $status (expected $expected); output:" && sed 's/^/  | /' "$out" | tail -20
+        return 1
+    fi
 }
 
 check "ab without a candidate: exit 2" \
@@ -56,12 +89,19 @@ check "no trial after the first ran" \
 fixed_calls="--calls existUser,getUser --warmup 2 --duration 3"
 aa_port=$(free_port)
 EXITS_WITH_TIMEOUT=1500
+# benchmark.sh execs the JVM, so the process started here is ab's JVM, its probe's threads with it
+"$root/benchmark.sh" ab -p "$aa_port" --trials 4 --rate-share 10 --pairs dubbo-kryo --seed 8 --out "$work/aa" \
+    -a "$fixed_calls" "$root" "$root" >"$work/aa.out" 2>&1 &
+aa_pid=$!
+stall_probe_in_trial_1 "$work/aa" "$aa_pid"
 check "ab at its default thresholds, a tenth of the capacity, both sides one checkout: no regression, exit 0" \
-    exits_with 0 "\*\*Gate: passed\*\*" "$work/aa.out" -- \
-    "$root/benchmark.sh" ab -p "$aa_port" --trials 4 --rate-share 10 --pairs dubbo-kryo --seed 8 --out "$work/aa" \
-    -a "$fixed_calls" "$root" "$root"
+    ended_with 0 "\*\*Gate: passed\*\*" "$work/aa.out" "$aa_pid" "$EXITS_WITH_TIMEOUT"
 check "the rate was found on the baseline first, every trial ran at it, and as many would confirm" \
-    record_check "$work/aa/ab.json" 'r["rateProbe"]["run"] == "rate-probe" and r["rateProbe"]["sharePercent"] == 10 and r["rateProbe"]["rate"] > 0 and r["clientArgs"][r["clientArgs"].index("--rate") + 1] == round(r["rateProbe"]["rate"]) and len(r["trials"]) >= 4 and r["confirmationTrials"] == 4'
+    record_check "$work/aa/ab.json" 'r["rateProbe"]["run"] == "rate-probe" and r["rateProbe"]["sharePercent"] == 10 and r["rateProbe"]["rate"] > 0 and r["clientArgs"][r["clientArgs"].index("--rate") + 1] == round(r["rateProbe"]["rate"]) and len(r["trials"]) >= 5 and r["confirmationTrials"] == 4'
+check "trial 1, which the probe saw the machine stall in, was set aside, and trial 5 ran in its place" \
+    grep -Eq "^1 more trial takes its place$" "$work/aa.out"
+check "the verdict judged the four other trials and says why trial 1 is not among them" \
+    verdict "$work/aa/verdict.json" 'v["trials"] == (4 if v["confirmationFrom"] is None else 8) and v["confirmationFrom"] in (None, 6) and all("trial 1 set aside: the machine stalled in the " in l["note"] for l in v["lines"])'
 check "ab's own JVM timed the machine's speed with both compilers (C1's code follows the load, not the speed)" \
     record_check "$work/aa/machine-speed.json" '"compiled by C2" in r["probe"] and len(r["seconds"]) > 60'
 check "nothing left on the A/A run's port" no_process_on "$aa_port"

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.rpcbench.contract.AbVerdict;
 import org.rpcbench.contract.RecordFiles;
@@ -30,6 +31,11 @@ public final class BenchmarkSh {
         @Override
         public boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
             return AbComparison.failsOnRegressionsAlone(directory, thresholds);
+        }
+
+        @Override
+        public Map<Integer, String> trialsSetAside(Path directory) {
+            return AbComparison.setAside(directory);
         }
 
         @Override

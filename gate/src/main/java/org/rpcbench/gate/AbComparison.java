@@ -82,6 +82,18 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
     }
 
     /**
+     * The trials of the A/B run in {@code directory} a judgement sets aside, by number, each with why (the machine
+     * stalled under one of their windows); none for a directory without a readable A/B run, which judging names.
+     */
+    public static Map<Integer, String> setAside(Path directory) {
+        try {
+            return Trials.read(directory).setAside();
+        } catch (InputException e) {
+            return Map.of();
+        }
+    }
+
+    /**
      * Judges the A/B run in {@code directory}.
      *
      * @throws InputException when it holds no A/B run, or no trial that ran both sides
@@ -109,9 +121,20 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                   List<Map<BenchmarkKey, Measurement>> baseline, List<Map<BenchmarkKey, Measurement>> candidate,
                   List<Map<BenchmarkKey, Double>> baselineSpeed, List<Map<BenchmarkKey, Double>> candidateSpeed,
                   Map<String, List<String>> candidateFailures, Map<String, List<Integer>> baselineFailures,
-                  List<String> setAside) {
+                  Map<Integer, String> setAside) {
 
         static Trials load(Path directory) throws InputException {
+            Trials trials = read(directory);
+            if (trials.baseline().isEmpty()) {
+                throw new InputException("no trial in " + directory + " ran both sides to the end"
+                        + (trials.setAside().isEmpty() ? "" : " on a machine that kept running: "
+                                + String.join("; ", trials.setAside().values())));
+            }
+            return trials;
+        }
+
+        /** The trials in {@code directory}, none when no trial ran both sides on a machine that kept running. */
+        private static Trials read(Path directory) throws InputException {
             if (!Files.isRegularFile(directory.resolve(AbRecord.FILE_NAME))) {
                 throw new InputException(directory + " has no " + AbRecord.FILE_NAME + ": give the directory of an"
                         + " A/B run (benchmark.sh ab --out)");
@@ -126,7 +149,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
             }
             Trials trials = new Trials(record, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
                     new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>(),
-                    new LinkedHashMap<>(), new ArrayList<>());
+                    new LinkedHashMap<>(), new LinkedHashMap<>());
             for (AbRecord.Trial trial : record.trials()) {
                 Run before = sideRun(directory, trial, AbRecord.BASELINE);
                 Run after = sideRun(directory, trial, AbRecord.CANDIDATE);
@@ -136,7 +159,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 String stalled = stalled(before, AbRecord.BASELINE, speed);
                 stalled = stalled != null ? stalled : stalled(after, AbRecord.CANDIDATE, speed);
                 if (stalled != null) {
-                    trials.setAside().add("trial " + trial.number() + " set aside: " + stalled);
+                    trials.setAside().put(trial.number(), "trial " + trial.number() + " set aside: " + stalled);
                     continue;
                 }
                 trials.numbers().add(trial.number());
@@ -166,11 +189,6 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                                 .add(trial.number());
                     }
                 }
-            }
-            if (trials.baseline().isEmpty()) {
-                throw new InputException("no trial in " + directory + " ran both sides to the end"
-                        + (trials.setAside().isEmpty() ? "" : " on a machine that kept running: "
-                                + String.join("; ", trials.setAside())));
             }
             return trials;
         }
@@ -541,7 +559,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 continue;
             }
             List<Integer> baselineFailed = trials.baselineFailures().get(key.pair());
-            String note = joined(String.join("; ", trials.setAside()), baselineFailed == null ? ""
+            String note = joined(String.join("; ", trials.setAside().values()), baselineFailed == null ? ""
                     : "baseline failed in trial " + String.join(", ", baselineFailed.stream().map(String::valueOf)
                             .toList()));
             if (!inBaseline || !inCandidate) {

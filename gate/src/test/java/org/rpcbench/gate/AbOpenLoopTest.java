@@ -141,6 +141,7 @@ class AbOpenLoopTest {
 
         assertTrue(line(asMeasured, CallCost.SERVER_CPU).line().ratio() > 1.05, asMeasured.lines().toString());
         assertEquals(7, judged.trials());
+        assertEquals(List.of(3), List.copyOf(AbComparison.setAside(directory).keySet()), "what ab runs again");
         assertEquals(1, line(judged, CallCost.SERVER_CPU).line().ratio(), 0.01);
         assertTrue(judged.passed(), judged.lines().toString());
         assertTrue(line(judged, AbVerdict.MEDIAN).line().note().contains("trial 3 set aside: the machine stalled in"
@@ -158,6 +159,7 @@ class AbOpenLoopTest {
 
         InputException thrown = assertThrows(InputException.class, () -> AbComparison.of(directory, THRESHOLDS));
 
+        assertEquals(probe.length, AbComparison.setAside(directory).size(), "what ab runs again");
         assertTrue(thrown.getMessage().contains("on a machine that kept running: trial 1 set aside: the machine"
                 + " stalled in the baseline's getUser window"), thrown.getMessage());
     }

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToIntBiFunction;
 
 import org.rpcbench.contract.AbVerdict;
@@ -53,6 +54,11 @@ public final class RunnerCommandLine {
         return new AbJudge() {
             @Override
             public boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds) {
+                throw new AssertionError("ab judged trials in a test that runs none");
+            }
+
+            @Override
+            public Map<Integer, String> trialsSetAside(Path directory) {
                 throw new AssertionError("ab judged trials in a test that runs none");
             }
 

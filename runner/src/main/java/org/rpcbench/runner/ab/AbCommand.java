@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
@@ -126,6 +127,12 @@ public final class AbCommand implements Callable<Integer> {
     static final int DEFAULT_RATE_SHARE = 50;
     static final int DEFAULT_SIMULATIONS = 200;
     static final List<Double> DEFAULT_SHIFTS = List.of(1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0);
+    /**
+     * The most trials a stage runs in place of those the machine stalled in: the probe found that once in ten A/B runs
+     * here (docs/reports-and-gate.md), so more in one stage means something else runs on the machine, and more trials
+     * would meet it too.
+     */
+    static final int MAX_REPLACEMENTS = 2;
     /** In a duet the candidate's servers bind this far above the baseline's port. */
     static final int DUET_PORT_STEP = 100;
     /** Where a ref is checked out and built, once per commit. */
@@ -428,16 +435,15 @@ public final class AbCommand implements Callable<Integer> {
         machineSpeed = placement.remote() ? null : MachineSpeedProbe.start();
         Trials done;
         try {
-            done = runTrials(record, before, after, directory, order, trials, trials);
+            done = runStage(record, before, after, directory, order, trials);
             if (done.status() == ExitCode.OK && confirmationTrials > 0
                     && gate.failsOnRegressionsAlone(directory, thresholds)) {
                 console.println("the first " + trials + " trials flag a regression: " + confirmationTrials
                         + " confirmation trials follow, and it stands only if they flag it too");
                 console.flush();
-                AbRecord confirming = done.record().withConfirmationFrom(trials + 1);
+                AbRecord confirming = done.record().withConfirmationFrom(done.record().trials().size() + 1);
                 confirming.write(directory);
-                done = runTrials(confirming, before, after, directory, order, confirmationTrials,
-                        trials + confirmationTrials);
+                done = runStage(confirming, before, after, directory, order, confirmationTrials);
             }
         } finally {
             if (machineSpeed != null) {
@@ -725,6 +731,41 @@ public final class AbCommand implements Callable<Integer> {
 
     /** Where running trials left the A/B run: its record with the trials done, and an exit status. */
     private record Trials(AbRecord record, int status) {
+    }
+
+    /**
+     * Runs a stage's {@code count} trials after those in the record, then one more for each the judge sets aside (the
+     * machine stalled under it), so that the stage is judged on {@code count} trials, up to {@link #MAX_REPLACEMENTS}.
+     */
+    private Trials runStage(AbRecord record, Side before, Side after, Path directory, Random order, int count)
+            throws IOException, InterruptedException {
+        PrintWriter console = spec.commandLine().getOut();
+        int first = record.trials().size() + 1;
+        Trials done = runTrials(record, before, after, directory, order, count, first - 1 + count);
+        int replaced = 0;
+        int unread = first;
+        while (done.status() == ExitCode.OK) {
+            TreeMap<Integer, String> setAside = new TreeMap<>(gate.trialsSetAside(directory));
+            setAside.headMap(first).clear();
+            setAside.tailMap(unread).values().forEach(console::println);
+            unread = done.record().trials().size() + 1;
+            int missing = setAside.size() - replaced;
+            if (missing <= 0) {
+                break;
+            }
+            if (replaced == MAX_REPLACEMENTS) {
+                console.println("the machine stalled in " + setAside.size() + " trials of this stage: it is judged on"
+                        + " the other " + (count + replaced - setAside.size()) + "; see what else runs on it");
+                console.flush();
+                break;
+            }
+            int due = Math.min(missing, MAX_REPLACEMENTS - replaced);
+            console.println(due + " more " + (due == 1 ? "trial takes its" : "trials take their") + " place");
+            console.flush();
+            replaced += due;
+            done = runTrials(done.record(), before, after, directory, order, due, first - 1 + count + replaced);
+        }
+        return done;
     }
 
     /**

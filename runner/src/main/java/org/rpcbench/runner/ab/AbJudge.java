@@ -3,6 +3,7 @@ package org.rpcbench.runner.ab;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.rpcbench.contract.AbVerdict;
 
@@ -16,11 +17,16 @@ public interface AbJudge {
     boolean failsOnRegressionsAlone(Path directory, AbVerdict.Thresholds thresholds);
 
     /**
+     * The trials in the directory the judgement sets aside (the machine stalled under them), by number, each with
+     * why: ab runs as many more, so that the verdict keeps its trials.
+     */
+    Map<Integer, String> trialsSetAside(Path directory);
+
+    /**
      * Judges the trials in the directory: writes the verdict beside them and prints it. Exit 0 passed, 1 a
      * regression or a candidate that lost something, 2 nothing to judge.
      */
-    int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter console, PrintWriter err)
-           ;
+    int judge(Path directory, AbVerdict.Thresholds thresholds, PrintWriter console, PrintWriter err);
 
     /** What the gate sees, simulated from the trials of A/A runs; the exit code as {@link #judge}. */
     int power(List<Path> runs, AbVerdict.Thresholds thresholds, PowerPlan plan, PrintWriter console,
