@@ -80,7 +80,7 @@ check "no trial after the first ran" \
 # ab's defaults: each trial runs the open loop at one fixed rate for every call, found first on the baseline, and the
 # gate judges per call its response time (mean and median) and what a call cost each side, at the shipped thresholds.
 # Four trials (and as many confirming): with so few, a CPU or median line is flagged when every trial's ratio lies
-# beyond its threshold (1% the server's CPU, 2% the client's, 3% the median), and ratios as likely above it as below,
+# beyond its threshold (1% the server's CPU, 2% the client's, 2% the median), and ratios as likely above it as below,
 # as at these short lengths, do that one time in eight with three trials, one in sixteen with four. The rate is a
 # tenth of the probe's capacity, not the default half: a trial's fresh JVM 2 s into its warmup costs far more per call
 # than the probe's warm closed loop, and at half, in a CI run on a slow runner, a trial's client fell behind (2,228 of

@@ -202,17 +202,17 @@ class AbCommandTest {
         String fixed = abRun("fixed", List.of("--rate", "8000")).toString();
         String saturated = abRun("saturated", List.of("--warmupIterations", "2")).toString();
 
-        assertEquals(new AbVerdict.Thresholds(10, 3, 1, 2, 1, 80), judgedWith("--power", fixed));
-        assertEquals(new AbVerdict.Thresholds(3, 3, 5, 5, 1, 80), judgedWith("--power", saturated));
-        assertEquals(new AbVerdict.Thresholds(4, 3, 2, 2, 1, 80), judgedWith("--power", fixed,
+        assertEquals(new AbVerdict.Thresholds(10, 2, 1, 2, 1, 80), judgedWith("--power", fixed));
+        assertEquals(new AbVerdict.Thresholds(3, 2, 5, 5, 1, 80), judgedWith("--power", saturated));
+        assertEquals(new AbVerdict.Thresholds(4, 2, 2, 2, 1, 80), judgedWith("--power", fixed,
                 "--cpu-threshold", "2", "--threshold", "4"));
-        assertEquals(new AbVerdict.Thresholds(10, 3, 1, 4, 1, 80), judgedWith("--power", fixed,
+        assertEquals(new AbVerdict.Thresholds(10, 2, 1, 4, 1, 80), judgedWith("--power", fixed,
                 "--client-cpu-threshold", "4"));
-        assertEquals(new AbVerdict.Thresholds(3, 3, 5, 7, 1, 80), judgedWith("--power", saturated,
+        assertEquals(new AbVerdict.Thresholds(3, 2, 5, 7, 1, 80), judgedWith("--power", saturated,
                 "--client-cpu-threshold", "7"));
-        assertEquals(new AbVerdict.Thresholds(10, 2, 1, 2, 1, 80), judgedWith("--power", fixed,
-                "--median-threshold", "2"));
-        assertEquals(new AbVerdict.Thresholds(10, 3, 1, 2, 1, 95), judgedWith("--power", fixed,
+        assertEquals(new AbVerdict.Thresholds(10, 5, 1, 2, 1, 80), judgedWith("--power", fixed,
+                "--median-threshold", "5"));
+        assertEquals(new AbVerdict.Thresholds(10, 2, 1, 2, 1, 95), judgedWith("--power", fixed,
                 "--confirm-confidence", "95"));
     }
 
