@@ -735,7 +735,7 @@ public final class AbCommand implements Callable<Integer> {
 
     /**
      * Runs a stage's {@code count} trials after those in the record, then one more for each the judge sets aside (the
-     * machine stalled under it), so that the stage is judged on {@code count} trials, up to {@link #MAX_REPLACEMENTS}.
+     * machine stalled under it), at most {@link #MAX_REPLACEMENTS}, so that the stage is judged on {@code count}.
      */
     private Trials runStage(AbRecord record, Side before, Side after, Path directory, Random order, int count)
             throws IOException, InterruptedException {
