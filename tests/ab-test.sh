@@ -49,17 +49,6 @@ stall_probe_in_trial_1() {
     done
 }
 
-# ended_with STATUS PATTERN OUTFILE PID SECONDS: the background process PID, its output in OUTFILE, exits with STATUS
-# within SECONDS and its output matches PATTERN
-ended_with() {
-    local expected=$1 pattern=$2 out=$3 status=0
-    wait_for_exit "$4" "$5" || status=$?
-    if [ "$status" -ne "$expected" ] || ! grep -Eq -- "$pattern" "$out"; then
-        echo "  exit $status (expected $expected); output:" && sed 's/^/  | /' "$out" | tail -20
-        return 1
-    fi
-}
-
 check "ab without a candidate: exit 2" \
     exits_with 2 "error: give a baseline and a candidate" "$work/out" -- "$root/benchmark.sh" ab "$root"
 check "ab with a side that is no commit: exit 2, named" \

@@ -40,6 +40,12 @@ check "exits_with fails on the right message with the wrong status" \
     helpers 'if exits_with 2 "bad port" "'"$work"'/out" -- bash -c "echo bad port; exit 1"; then exit 1; fi'
 check "exits_with passes on both" \
     helpers 'exits_with 2 "bad port" "'"$work"'/out" -- bash -c "echo bad port; exit 2"'
+check "ended_with waits for a command started in the background and passes on its status and message" \
+    helpers '(sleep 1; echo bad port; exit 2) >"'"$work"'/bg" & ended_with 2 "bad port" "'"$work"'/bg" $! 10'
+check "ended_with fails on the right message with the wrong status" \
+    helpers '(echo bad port; exit 1) >"'"$work"'/bg" & if ended_with 2 "bad port" "'"$work"'/bg" $! 10; then exit 1; fi'
+check "ended_with refuses a pattern that matches any output" \
+    helpers '(echo anything; exit 2) >"'"$work"'/bg" & if ended_with 2 "." "'"$work"'/bg" $! 10; then exit 1; fi'
 
 printf 'forked VM did not exit\n' >"$work/holds"
 printf 'all ended\n' >"$work/clean"

@@ -50,11 +50,31 @@ free_port() {
 exits_with() {
     local expected=$1 pattern=$2 out=$3 status=0
     shift 4
-    if printf 'an unrelated line\n' | grep -Eq -- "$pattern"; then
-        echo "  exits_with: the pattern '$pattern' matches any output; say what the output must hold"
+    says_something "$pattern" || return 1
+    timeout "${EXITS_WITH_TIMEOUT:-120}" "$@" >"$out" 2>&1 || status=$?
+    exited_as "$expected" "$pattern" "$out" "$status"
+}
+
+# ended_with STATUS PATTERN OUTFILE PID SECONDS: as exits_with, for a command the test started in the background (PID,
+# its output to OUTFILE) so as to act on it while it runs: it ends within SECONDS (else it is killed)
+ended_with() {
+    local status=0
+    wait_for_exit "$4" "$5" || status=$?
+    says_something "$2" && exited_as "$1" "$2" "$3" "$status"
+}
+
+# says_something PATTERN: the pattern does not match any line, so that it says what an output must hold
+says_something() {
+    if printf 'an unrelated line\n' | grep -Eq -- "$1"; then
+        echo "  the pattern '$1' matches any output; say what the output must hold"
         return 1
     fi
-    timeout "${EXITS_WITH_TIMEOUT:-120}" "$@" >"$out" 2>&1 || status=$?
+}
+
+# exited_as STATUS PATTERN OUTFILE ACTUAL: a command that exited with ACTUAL was to exit with STATUS, and its output
+# (OUTFILE) to match PATTERN
+exited_as() {
+    local expected=$1 pattern=$2 out=$3 status=$4
     if [ "$status" -ne "$expected" ] || ! grep -Eq -- "$pattern" "$out"; then
         echo "  exit $status (expected $expected); output:" && sed 's/^/  | /' "$out" | tail -20
         return 1
