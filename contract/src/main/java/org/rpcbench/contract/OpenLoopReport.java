@@ -72,14 +72,18 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
      *              per call it completed, the servers' per call they served; the loads over the window); empty
      *              when the providers did not answer the probe
      * @param window when the measured window began and ended; null in files written before it was kept
+     * @param secondMeans the mean response time of each second the interval log holds, in order, over the calls
+     *                    answered in it (a second that answered none has none): the window's seconds as JMH's
+     *                    iterations; empty in files written before they were kept
      */
     public record CallResult(String call, double targetRate, ClosedLoop closedLoop, long due, long sent,
             long neverSent, long ok, long failed, long wrong, double achievedRate, Latency responseTime,
             Latency sendDelay, int maxInFlight, int threadsStillInCall, String firstFailure, String histogramLog,
-            String rateNotKept, String problem, Map<String, Double> costs, Window window) {
+            String rateNotKept, String problem, Map<String, Double> costs, Window window, List<Double> secondMeans) {
 
         public CallResult {
             costs = costs == null ? Map.of() : Map.copyOf(costs);
+            secondMeans = secondMeans == null ? List.of() : List.copyOf(secondMeans);
         }
 
         /** A cost of a call over the window, or null when it was not measured. */

@@ -13,7 +13,7 @@ class OpenLoopReportTest {
     private static OpenLoopReport.CallResult step(double rate, double p99) {
         OpenLoopReport.Latency time = new OpenLoopReport.Latency(1000, p99 / 2, p99 / 3, p99 / 2, p99, p99, p99, p99);
         return new OpenLoopReport.CallResult("getUser", rate, null, 1000, 1000, 0, 1000, 0, 0, rate, time, time, 4, 0,
-                null, null, null, null, null, null);
+                null, null, null, null, null, null, null);
     }
 
     private static OpenLoopReport sweep(OpenLoopReport.CallResult... steps) {

@@ -239,7 +239,7 @@ public final class AbRuns {
         OpenLoopReport.CallResult getUser = new OpenLoopReport.CallResult("getUser", 8000, null, 48_000, 48_000, 0,
                 48_000, 0, 0, 8000, time, time, 6, 0, null, "getUser.hlog", null, null,
                 Map.of(CallCost.SERVER_CPU.label(), serverCpu, CallCost.SERVER_THREADS_CPU.label(), serverCpu - 3,
-                        CallCost.CLIENT_CPU.label(), 90.0), window);
+                        CallCost.CLIENT_CPU.label(), 90.0), window, null);
         OpenLoopReport report = new OpenLoopReport(1, 8000.0, null, null, OpenLoopReport.FIXED, 10_000, 6_000, 32,
                 List.of(getUser));
         new RunRecord(run.getFileName().toString(), "quick", "user", List.of("--rate", "8000"), List.of(), START, END,

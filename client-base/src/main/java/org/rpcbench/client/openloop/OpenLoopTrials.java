@@ -253,6 +253,7 @@ final class OpenLoopTrials {
                     + JOIN_SLACK_NANOS;
             Map<String, Double> costs;
             OpenLoopReport.Window window;
+            List<Double> secondMeans;
             try (IntervalLog log = new IntervalLog(histogramLog, startEpochMillis)) {
                 parkUntil(measureFrom);
                 long windowStart = System.currentTimeMillis();
@@ -287,6 +288,7 @@ final class OpenLoopTrials {
                         : CallCostProfiler.perCall(costStart, costEnd, endedAtEnd - endedAtStart);
                 window = new OpenLoopReport.Window(windowStart, windowEnd);
                 log.add(intervalHistogram(first), responseTotal);
+                secondMeans = log.secondMeans();
                 sendDelayTotal.add(inWindow.sendDelays.getIntervalHistogram());
                 writePercentiles(histogramLog.resolveSibling(histogramLog.getFileName() + ".hgrm"), responseTotal);
             }
@@ -299,7 +301,7 @@ final class OpenLoopTrials {
                     latency(responseTotal), latency(sendDelayTotal), (int) maxInFlight.get(), stillInCall,
                     firstWrongAnswer.get() != null ? firstWrongAnswer.get() : firstFailure.get(),
                     histogramLog.getFileName().toString(), rateNotKept(achievedRate), problem(stillInCall), costs,
-                    window);
+                    window, secondMeans);
         }
 
         /**
@@ -524,6 +526,7 @@ final class OpenLoopTrials {
     private static final class IntervalLog implements AutoCloseable {
 
         private final HistogramLogWriter writer;
+        private final List<Double> secondMeans = new ArrayList<>();
 
         IntervalLog(Path file, long startEpochMillis) {
             try {
@@ -538,10 +541,18 @@ final class OpenLoopTrials {
             writer.outputLegend();
         }
 
-        /** Logs an interval histogram and adds it to the window's total. */
+        /** Logs an interval histogram, adds it to the window's total and keeps its mean, if it holds a call. */
         void add(Histogram interval, Histogram total) {
             writer.outputIntervalHistogram(interval);
             total.add(interval);
+            if (interval.getTotalCount() > 0) {
+                secondMeans.add(interval.getMean() / NANOS_PER_MILLI);
+            }
+        }
+
+        /** The mean response time (ms) of each interval logged so far that held a call, in order. */
+        List<Double> secondMeans() {
+            return List.copyOf(secondMeans);
         }
 
         @Override

@@ -154,6 +154,8 @@ class OpenLoopTrialsTest {
         assertEquals("r.json.getUser.hlog", result.histogramLog());
         assertEquals(result.ok(), logged(directory.resolve("r.json.getUser.hlog")).getTotalCount());
         assertTrue(Files.readString(directory.resolve("r.json.getUser.hlog.hgrm")).contains("#[Mean"));
+        assertEquals(loggedMeans(directory.resolve("r.json.getUser.hlog")), result.secondMeans(),
+                "each logged second's mean, in ms");
     }
 
     @Test
@@ -244,6 +246,8 @@ class OpenLoopTrialsTest {
         long slow = logged.getCountBetweenValues(TimeUnit.MILLISECONDS.toNanos(100), Long.MAX_VALUE / 2);
         assertTrue(slow >= 20, "calls of 100 ms or more: " + slow);
         assertEquals(4, result.maxInFlight(), "every thread was in a call during the stall");
+        assertTrue(Collections.max(result.secondMeans()) > 5 * Collections.min(result.secondMeans()),
+                "the stall falls in one second's mean, not the others': " + result.secondMeans());
     }
 
     @Test
@@ -421,6 +425,19 @@ class OpenLoopTrialsTest {
                 return super.getUser(id + 1);
             }
         };
+    }
+
+    /** The mean (ms) of each interval of a log that holds a call. */
+    private static List<Double> loggedMeans(Path log) throws FileNotFoundException {
+        List<Double> means = new ArrayList<>();
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        while (reader.hasNext()) {
+            Histogram interval = (Histogram) reader.nextIntervalHistogram();
+            if (interval.getTotalCount() > 0) {
+                means.add(interval.getMean() / 1e6);
+            }
+        }
+        return means;
     }
 
     private static Histogram logged(Path log) throws FileNotFoundException {
