@@ -22,8 +22,8 @@ public record AbVerdict(String baseline, String candidate, int trials, Threshold
     public static final String FILE_NAME = "verdict.json";
     public static final String MARKDOWN_FILE_NAME = "verdict.md";
     /**
-     * A line's metric for the benchmark's own score (its mode's unit); the others are {@link #MEDIAN} and
-     * {@link CallCost} labels.
+     * A line's metric for the benchmark's own score (its mode's unit); the others are {@link #MEDIAN},
+     * {@link #SECOND_MEANS_MEDIAN} and {@link CallCost} labels.
      */
     public static final String SCORE = "score";
     /**
@@ -31,9 +31,15 @@ public record AbVerdict(String baseline, String candidate, int trials, Threshold
      * tail (a collection, a descheduled thread), which spreads far more between fresh JVMs than the middle does.
      */
     public static final String MEDIAN = "p50";
+    /**
+     * A line's metric for an open-loop call's mean response time, judged in its score's stead: the median of its
+     * window's per-second means, which a few seconds the client's sender was held up in (a pause, a descheduled
+     * sender) do not move as they move the window's mean.
+     */
+    public static final String SECOND_MEANS_MEDIAN = "second-means-p50";
 
     /**
-     * @param time       a benchmark's score
+     * @param time       a benchmark's score; an open-loop call's seconds' median in its stead
      * @param median     an open-loop call's median response time
      * @param serverCpu  the providers' CPU per call, their process's and their threads'
      * @param clientCpu  the same for the client

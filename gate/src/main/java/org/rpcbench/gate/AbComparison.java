@@ -274,9 +274,11 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         }
 
         /**
-         * Every metric judged, over the trials both sides measured it in: each benchmark's score, an open-loop call's
-         * median response time, and each call's costs once, in the mode {@link Comparison#MODE_PREFERENCE} puts first
-         * among those the call ran; CPU per call with the machine's speed taken out where the probe saw every trial.
+         * Every metric judged, over the trials both sides measured it in: each benchmark's score (an open-loop call's
+         * mean response time as the median of its window's per-second means, where both sides kept them), an
+         * open-loop call's median response time, and each call's costs once, in the mode
+         * {@link Comparison#MODE_PREFERENCE} puts first among those the call ran; CPU per call with the machine's speed
+         * taken out where the probe saw every trial.
          */
         List<Series> series(AbVerdict.Thresholds thresholds) {
             return speedAdjusted(measuredSeries(thresholds));
@@ -290,17 +292,22 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                     continue;
                 }
                 Measurement first = baseline.get(scored.get(0)).get(key);
-                addMeasured(series, new Series(key, null, false, first.unit(), null, null, !first.higherIsBetter(),
-                        thresholds.time(), null));
+                // a side from before the seconds were kept (a baseline older than them) is judged on its mean
+                boolean bySeconds = Measurement.OPEN_LOOP.equals(key.mode()) && addMeasured(series, new Series(key,
+                        null, Figure.SECOND_MEANS_MEDIAN, first.unit(), null, null, true, thresholds.time(), null));
+                if (!bySeconds) {
+                    addMeasured(series, new Series(key, null, Figure.SCORE, first.unit(), null, null,
+                            !first.higherIsBetter(), thresholds.time(), null));
+                }
                 if (Measurement.OPEN_LOOP.equals(key.mode())) {
-                    addMeasured(series, new Series(key, null, true, first.unit(), null, null, true,
+                    addMeasured(series, new Series(key, null, Figure.MEDIAN, first.unit(), null, null, true,
                             thresholds.median(), null));
                 }
                 if (!costsJudgedUnder(key)) {
                     continue;
                 }
                 for (CallCost cost : CallCost.JUDGED) {
-                    addMeasured(series, new Series(key, cost, false, cost.unit(), null, null, true,
+                    addMeasured(series, new Series(key, cost, null, cost.unit(), null, null, true,
                             thresholds.of(cost), null));
                 }
             }
@@ -308,14 +315,19 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         }
 
         /**
-         * Adds a metric (a series without figures) with both sides' figures, when some trial measured it. A trial that
-         * measured a call's score has its median too: an open-loop measurement always keeps its percentiles.
+         * Adds a metric (a series without figures) with both sides' figures, when some trial measured it on both;
+         * whether it did. A trial that measured a call's score has its median too: an open-loop measurement always
+         * keeps its percentiles.
          */
-        private void addMeasured(List<Series> series, Series metric) {
-            List<Integer> trials = measuring(metric.key(), metric.cost());
+        private boolean addMeasured(List<Series> series, Series metric) {
+            List<Integer> trials = measuring(metric.key(), metric.cost()).stream()
+                    .filter(trial -> metric.figured(baseline.get(trial).get(metric.key()))
+                            && metric.figured(candidate.get(trial).get(metric.key())))
+                    .toList();
             if (!trials.isEmpty()) {
                 series.add(metric.withFigures(values(baseline, metric, trials), values(candidate, metric, trials)));
             }
+            return !trials.isEmpty();
         }
 
         private static double[] values(List<Map<BenchmarkKey, Measurement>> side, Series metric,
@@ -396,34 +408,70 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         }
     }
 
+    /** Which of a benchmark's own figures a series judges, when it judges no cost. */
+    public enum Figure {
+        /** The benchmark's score: its throughput or its time, an open-loop call's mean response time. */
+        SCORE(AbVerdict.SCORE),
+        /** An open-loop call's median response time. */
+        MEDIAN(AbVerdict.MEDIAN),
+        /**
+         * An open-loop call's mean response time as the median of its window's per-second means (a median of means):
+         * a second in which the client's sender was held up moves the window's mean, not this.
+         */
+        SECOND_MEANS_MEDIAN(AbVerdict.SECOND_MEANS_MEDIAN);
+
+        private final String metric;
+
+        Figure(String metric) {
+            this.metric = metric;
+        }
+    }
+
     /**
      * One metric of one benchmark over the trials that ran both sides, with the threshold that judges it.
      *
-     * @param cost          null for the benchmark's score or median
-     * @param median        an open-loop call's median response time rather than its score, the mean
+     * @param cost          null for one of the benchmark's own figures
+     * @param figure        that figure; null for a cost
      * @param worseIfHigher a time or a cost (higher is worse), not a throughput
      * @param speedBeta     the power the figures were taken to one machine speed by; null when they were not
      */
-    public record Series(BenchmarkKey key, CallCost cost, boolean median, String unit, double[] before,
+    public record Series(BenchmarkKey key, CallCost cost, Figure figure, String unit, double[] before,
             double[] after, boolean worseIfHigher, double threshold, Double speedBeta) {
 
         /** The percentile an open-loop measurement keeps its median under. */
         static final double MEDIAN_PERCENTILE = 50.0;
 
-        /** As a verdict line names it: {@link AbVerdict#SCORE}, {@link AbVerdict#MEDIAN} or the cost's label. */
+        /** As a verdict line names it: its figure's {@link AbVerdict} metric or the cost's label. */
         public String metric() {
-            return cost != null ? cost.label() : median ? AbVerdict.MEDIAN : AbVerdict.SCORE;
+            return cost != null ? cost.label() : figure.metric;
         }
 
-        /** A measurement's figure for this series' metric: its score, its median or the cost's. */
+        /** Whether a measurement has this series' figure: only an open loop that kept its seconds has their median. */
+        boolean figured(Measurement measured) {
+            return figure != Figure.SECOND_MEANS_MEDIAN || !measured.secondMeans().isEmpty();
+        }
+
+        /** A measurement's figure for this series' metric: its score, its median, its seconds' or the cost's. */
         double value(Measurement measured) {
-            return cost != null ? measured.costs().get(cost).score()
-                    : median ? measured.percentiles().get(MEDIAN_PERCENTILE) : measured.score();
+            if (cost != null) {
+                return measured.costs().get(cost).score();
+            }
+            return switch (figure) {
+                case SCORE -> measured.score();
+                case MEDIAN -> measured.percentiles().get(MEDIAN_PERCENTILE);
+                case SECOND_MEANS_MEDIAN -> median(measured.secondMeans());
+            };
+        }
+
+        private static double median(List<Double> values) {
+            double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            int middle = sorted.length / 2;
+            return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
         }
 
         /** The same metric with other figures. */
         Series withFigures(double[] baselineFigures, double[] candidateFigures) {
-            return new Series(key, cost, median, unit, baselineFigures, candidateFigures, worseIfHigher, threshold,
+            return new Series(key, cost, figure, unit, baselineFigures, candidateFigures, worseIfHigher, threshold,
                     speedBeta);
         }
 
@@ -441,13 +489,22 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 beforeAdjusted[trial] = before[trial] * Math.exp(beta * (meanLog - Math.log(beforeSpeed[trial])));
                 afterAdjusted[trial] = after[trial] * Math.exp(beta * (meanLog - Math.log(afterSpeed[trial])));
             }
-            return new Series(key, cost, median, unit, beforeAdjusted, afterAdjusted, worseIfHigher, threshold, beta);
+            return new Series(key, cost, figure, unit, beforeAdjusted, afterAdjusted, worseIfHigher, threshold, beta);
         }
 
-        /** The metric's measured iterations, fork by fork: an open loop's window is one, its median too. */
+        /**
+         * The metric's measured iterations, fork by fork: an open loop's window is one, its median too; the seconds'
+         * median has the window's seconds.
+         */
         List<List<Double>> forkIterations(Measurement measured) {
-            return cost != null ? measured.costs().get(cost).forkIterations()
-                    : median ? List.of(List.of(value(measured))) : measured.forkIterations();
+            if (cost != null) {
+                return measured.costs().get(cost).forkIterations();
+            }
+            return switch (figure) {
+                case SCORE -> measured.forkIterations();
+                case MEDIAN -> List.of(List.of(value(measured)));
+                case SECOND_MEANS_MEDIAN -> List.of(measured.secondMeans());
+            };
         }
 
         /** The benchmark and the metric: what names this series among a run's, and in a pool of runs. */
@@ -583,7 +640,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 // both sides measured it, never in the same trial
                 Measurement measured = trials.baseline().stream().map(trial -> trial.get(key))
                         .filter(m -> m != null).findFirst().orElseThrow();
-                keySeries = List.of(new Series(key, null, false, measured.unit(), new double[0], new double[0],
+                keySeries = List.of(new Series(key, null, Figure.SCORE, measured.unit(), new double[0], new double[0],
                         !measured.higherIsBetter(), thresholds.time(), null));
             }
             keySeries.forEach(series -> lines.add(judged(series, note, random, firstStage.get(series.label()),

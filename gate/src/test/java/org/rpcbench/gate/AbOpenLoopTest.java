@@ -19,8 +19,8 @@ import org.rpcbench.contract.MachineSpeed;
 import org.rpcbench.results.InputException;
 
 /**
- * ab over open-loop trials: each call at its fixed rate is judged as a JMH result is, with its costs, and its median
- * response time beside the mean.
+ * ab over open-loop trials: each call at its fixed rate is judged as a JMH result is, with its costs, its median
+ * response time beside its mean, and its mean as its window's median second's where both sides kept their seconds.
  */
 class AbOpenLoopTest {
 
@@ -162,6 +162,62 @@ class AbOpenLoopTest {
         assertEquals(probe.length, AbComparison.setAside(directory).size(), "what ab runs again");
         assertTrue(thrown.getMessage().contains("on a machine that kept running: trial 1 set aside: the machine"
                 + " stalled in the baseline's getUser window"), thrown.getMessage());
+    }
+
+    @Test
+    void aSecondTheSenderWasHeldUpInMovesTheMeanNotTheMedianSecondsMean() throws Exception {
+        double[][] baseline = seconds(1, -1);
+        double[][] candidate = seconds(1, 1);
+        for (int trial = 0; trial < candidate.length; trial += 2) {
+            candidate[trial][trial + 3] = 12; // a 10-ms hold-up's calls, timed from their due times: +55% on the mean
+        }
+        AbRuns.writeOpenLoopSeconds(directory, baseline, candidate);
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertTrue(judged.passed(), judged.lines().toString());
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, AbVerdict.SECOND_MEANS_MEDIAN));
+        assertEquals(1.0, line(judged, AbVerdict.SECOND_MEANS_MEDIAN).line().ratio(), 0.01);
+        assertTrue(judged.lines().stream().noneMatch(line -> line.line().metric().equals(AbVerdict.SCORE)),
+                "judged in the mean's stead: " + judged.lines());
+    }
+
+    @Test
+    void aCallSlowerInEverySecondIsFlaggedOnItsMedianSecondsMean() throws Exception {
+        AbRuns.writeOpenLoopSeconds(directory, seconds(1, -1), seconds(1.08, 1));
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertFalse(judged.passed());
+        assertEquals(Verdict.REGRESSION, verdict(judged, AbVerdict.SECOND_MEANS_MEDIAN));
+        assertEquals(1.08, line(judged, AbVerdict.SECOND_MEANS_MEDIAN).line().ratio(), 0.01);
+    }
+
+    @Test
+    void aBaselineFromBeforeTheSecondsWereKeptIsJudgedOnTheMean() throws Exception {
+        AbRuns.writeOpenLoopSeconds(directory, null, seconds(1, 1));
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertTrue(judged.passed(), judged.lines().toString());
+        assertEquals(Verdict.WITHIN_NOISE, verdict(judged, AbVerdict.SCORE));
+        assertTrue(judged.lines().stream().noneMatch(line -> line.line().metric()
+                .equals(AbVerdict.SECOND_MEANS_MEDIAN)), judged.lines().toString());
+    }
+
+    /**
+     * Eight trials' windows of twenty seconds, each second's mean {@code level} ms and a wobble of up to 1%, a
+     * trial's first second 20% slower, the wobble's sign turned by {@code sign}.
+     */
+    private static double[][] seconds(double level, int sign) {
+        double[][] trials = new double[8][20];
+        for (int trial = 0; trial < trials.length; trial++) {
+            for (int second = 0; second < 20; second++) {
+                trials[trial][second] = level * (1 + sign * 0.01 * (((trial + second) % 5) - 2) / 2.0
+                        + (second == 0 ? 0.2 : 0));
+            }
+        }
+        return trials;
     }
 
     /**

@@ -197,9 +197,9 @@ public final class AbRuns {
                 candidateWindow = probed(seconds, 2 * i + 1, candidateProbeNanos[i]);
             }
             openLoopRun(directory.resolve(prefix + "baseline"), baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1), 1,
-                    baselineWindow);
+                    baselineWindow, null);
             openLoopRun(directory.resolve(prefix + "candidate"), candidateServerCpu[i], 1 + 0.02 * (((i + 1) % 3) - 1),
-                    candidateMedianFactor, candidateWindow);
+                    candidateMedianFactor, candidateWindow, null);
             done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline", 0,
                     prefix + "candidate", 0, START, END));
         }
@@ -207,6 +207,43 @@ public final class AbRuns {
         if (baselineProbeNanos != null) {
             new MachineSpeed("a test's", 2, seconds).write(directory);
         }
+    }
+
+    /**
+     * Open-loop trials of getUser at 8,000 calls/s whose windows kept each second's mean response time (ms), trial by
+     * trial, each side's as given (null: a side from before they were kept); a window's mean is its seconds', its
+     * server CPU per call 71 µs.
+     */
+    public static void writeOpenLoopSeconds(Path directory, double[][] baselineSeconds,
+            double[][] candidateSeconds) {
+        List<AbRecord.Trial> done = new ArrayList<>();
+        for (int i = 0; i < Math.max(rows(baselineSeconds), rows(candidateSeconds)); i++) {
+            String prefix = String.format("trial-%02d-", i + 1);
+            secondsRun(directory.resolve(prefix + "baseline"), baselineSeconds, i);
+            secondsRun(directory.resolve(prefix + "candidate"), candidateSeconds, i);
+            done.add(new AbRecord.Trial(i + 1, List.of("baseline", "candidate"), prefix + "baseline", 0,
+                    prefix + "candidate", 0, START, END));
+        }
+        record(directory, done, List.of("--rate", "8000", "--warmup", "10", "--duration", "20"), null, 0);
+    }
+
+    private static int rows(double[][] seconds) {
+        return seconds == null ? 0 : seconds.length;
+    }
+
+    /**
+     * A side's run of a trial as {@link #writeOpenLoopSeconds} writes it, its median response time its middle
+     * second's; a side without seconds means 1 ms.
+     */
+    private static void secondsRun(Path run, double[][] seconds, int trial) {
+        if (seconds == null) {
+            openLoopRun(run, 71, 1, 1, null, null);
+            return;
+        }
+        double mean = Arrays.stream(seconds[trial]).average().orElseThrow();
+        double[] sorted = Arrays.stream(seconds[trial]).sorted().toArray();
+        openLoopRun(run, 71, mean, sorted[sorted.length / 2] / mean, null,
+                Arrays.stream(seconds[trial]).boxed().toList());
     }
 
     /**
@@ -232,14 +269,14 @@ public final class AbRuns {
     }
 
     private static void openLoopRun(Path run, double serverCpu, double meanMillis, double medianFactor,
-            OpenLoopReport.Window window) {
+            OpenLoopReport.Window window, List<Double> secondMeans) {
         OpenLoopReport.Latency time = new OpenLoopReport.Latency(48_000, meanMillis, meanMillis * 0.8 * medianFactor,
                 meanMillis * 1.5,
                 meanMillis * 3, meanMillis * 5, meanMillis * 6, meanMillis * 8);
         OpenLoopReport.CallResult getUser = new OpenLoopReport.CallResult("getUser", 8000, null, 48_000, 48_000, 0,
                 48_000, 0, 0, 8000, time, time, 6, 0, null, "getUser.hlog", null, null,
                 Map.of(CallCost.SERVER_CPU.label(), serverCpu, CallCost.SERVER_THREADS_CPU.label(), serverCpu - 3,
-                        CallCost.CLIENT_CPU.label(), 90.0), window, null);
+                        CallCost.CLIENT_CPU.label(), 90.0), window, secondMeans);
         OpenLoopReport report = new OpenLoopReport(1, 8000.0, null, null, OpenLoopReport.FIXED, 10_000, 6_000, 32,
                 List.of(getUser));
         new RunRecord(run.getFileName().toString(), "quick", "user", List.of("--rate", "8000"), List.of(), START, END,

@@ -105,7 +105,7 @@ public final class JmhJson {
                 score * factor, error * factor, Units.normalized(jmhUnit),
                 Collections.unmodifiableSortedMap(percentiles), forkMeans(metric, factor),
                 sampleIterationMeans(metric, factor), forkIterations(metric, factor),
-                costs(result.path("secondaryMetrics")));
+                costs(result.path("secondaryMetrics")), List.of());
     }
 
     /** Each fork's iteration scores in order (throughput and average time; sample mode has its histograms). */

@@ -32,11 +32,12 @@ import org.rpcbench.contract.OpenLoopReport;
  * @param sampleIterationMeans sample mode: each iteration's mean time in ms; empty in the other modes
  * @param forkIterations throughput and average time: each fork's measured iteration scores in order, normalized
  * @param costs      what a call cost on each side ({@link CallCost}), those the run measured
+ * @param secondMeans the open loop: the mean response time of each second of the window, in ms; empty otherwise
  */
 public record Measurement(String pair, String benchmark, String mode, int threads, SortedMap<String, String> params,
                    double score, double error, String unit, SortedMap<Double, Double> percentiles,
                    List<Double> forkMeans, List<Double> sampleIterationMeans, List<List<Double>> forkIterations,
-                   Map<CallCost, Cost> costs) {
+                   Map<CallCost, Cost> costs, List<Double> secondMeans) {
 
     /** One cost metric of this result: JMH's score and error for it, each fork's mean and its iterations. */
     public record Cost(double score, double error, List<Double> forkMeans, List<List<Double>> forkIterations) {
@@ -60,7 +61,7 @@ public record Measurement(String pair, String benchmark, String mode, int thread
     /**
      * One call of an open-loop run at its fixed rate: the benchmark is the call's name, the params its rate, the score
      * the mean response time from each due time (ms), the percentiles its response times' (p50 to max), one value
-     * per metric (a window has no iterations), the costs those measured over the window.
+     * per metric (a window has no iterations), the costs those measured over the window, and each second's mean.
      */
     static Measurement ofOpenLoop(String pair, OpenLoopReport report, OpenLoopReport.CallResult call) {
         OpenLoopReport.Latency time = call.responseTime();
@@ -76,7 +77,8 @@ public record Measurement(String pair, String benchmark, String mode, int thread
         return new Measurement(pair, call.call(), OPEN_LOOP, report.threads(),
                 new TreeMap<>(Map.of("rate", String.format(Locale.ROOT, "%.0f", call.targetRate()))), time.mean(),
                 Double.NaN, Units.MILLISECONDS, Collections.unmodifiableSortedMap(percentiles),
-                List.of(time.mean()), List.of(), List.of(List.of(time.mean())), Collections.unmodifiableMap(costs));
+                List.of(time.mean()), List.of(), List.of(List.of(time.mean())), Collections.unmodifiableMap(costs),
+                call.secondMeans());
     }
 
     /** The cost per call the first of these modes' measurements has, or null when none has it. */

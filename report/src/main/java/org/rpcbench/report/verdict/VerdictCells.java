@@ -17,13 +17,16 @@ public final class VerdictCells {
 
     /**
      * A metric: a call's cost by its header, the score by its mode and unit, an open-loop call's median as its mode's
-     * median.
+     * median, its seconds' median as its seconds' mean's.
      *
-     * @param metric as a verdict line names it ({@link AbVerdict#SCORE}, {@link AbVerdict#MEDIAN} or the cost's label)
+     * @param metric as a verdict line names it ({@link AbVerdict#SCORE}, {@link AbVerdict#MEDIAN},
+     *               {@link AbVerdict#SECOND_MEANS_MEDIAN} or the cost's label)
      */
     public static String metric(String mode, String metric, String unit, CallCost cost) {
         return cost != null ? cost.header()
-                : mode + (AbVerdict.MEDIAN.equals(metric) ? " median" : "") + " (" + unit + ")";
+                : mode + (AbVerdict.MEDIAN.equals(metric) ? " median"
+                        : AbVerdict.SECOND_MEANS_MEDIAN.equals(metric) ? " median second's mean" : "")
+                + " (" + unit + ")";
     }
 
     /** A commit as the pages name it: its first twelve characters. */

@@ -85,7 +85,8 @@ public final class AbCommand implements Callable<Integer> {
      * At a fixed rate a call's score is its mean response time, which spread by 24-88% between one side's trials
      * at 80-87% machine load here: simulated from two A/A runs, no change up to 20% was seen nine times in ten at
      * any threshold, and at 3% these lines drew about half of the first trials' false flags
-     * (docs/reports-and-gate.md).
+     * (docs/reports-and-gate.md). The gate judges it as its window's median second's mean where both sides kept
+     * their seconds, which spread half as much on a calm machine; the threshold stays until a pool measures it.
      */
     static final double DEFAULT_FIXED_RATE_THRESHOLD = 10;
     /**
@@ -261,7 +262,8 @@ public final class AbCommand implements Callable<Integer> {
 
     @Option(names = "--threshold", paramLabel = "PERCENT", description = "smallest change of a score that counts"
             + " (default: " + DEFAULT_THRESHOLD + "; " + DEFAULT_FIXED_RATE_THRESHOLD + " at a fixed --rate, where the"
-            + " score is the mean response time, which spreads far more)")
+            + " score is the mean response time, judged as the window's median second's mean, which spreads far"
+            + " more)")
     Double threshold;
 
     @Option(names = "--median-threshold", paramLabel = "PERCENT", description = "the same for a call's median"
