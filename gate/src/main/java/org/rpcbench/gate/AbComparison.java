@@ -689,6 +689,12 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
             detectable = confirmationTrials == 0 ? interval.detectable(series.threshold())
                     : PairedBootstrap.detectableByBoth(series.threshold(), interval,
                             interval.projected(before.length, confirmationTrials, confirmationConfidence));
+            if (confirmationTrials > 0 && verdict == Verdict.IMPROVEMENT) {
+                // the rule calls a change only when both halves show it, and the second half runs after a regression
+                verdict = Verdict.WITHIN_NOISE;
+                note = joined(note, "not confirmed: improvement in the first " + before.length + " trials, whose"
+                        + " confirmation trials run only after a regression");
+            }
         } else {
             if (first == null || first.before().length < MIN_TRIALS || confirmation.before().length < MIN_TRIALS) {
                 note = joined(note, "fewer than " + MIN_TRIALS + " first or confirmation trials: judged over all");

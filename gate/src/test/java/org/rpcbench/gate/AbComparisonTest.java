@@ -255,6 +255,28 @@ class AbComparisonTest {
     }
 
     @Test
+    void anImprovementTheConfirmationTrialsDidNotRunForIsNotCalled() throws Exception {
+        List<AbRuns.Side> baseline = new ArrayList<>();
+        List<AbRuns.Side> candidate = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            baseline.add(AbRuns.baseline(i));
+            candidate.add(AbRuns.candidate(i, 1.3, 1.0));
+        }
+        AbRuns.write(directory, baseline, candidate, null, 0);
+        AbComparison withoutConfirmation = judge();
+        AbRuns.write(directory, baseline, candidate, null, 6);
+
+        AbComparison judged = judge();
+
+        assertEquals(Verdict.IMPROVEMENT, line(withoutConfirmation, GET_USER, null).verdict(), "a rule of one stage");
+        AbComparison.Judged throughput = line(judged, GET_USER, null);
+        assertEquals(Verdict.WITHIN_NOISE, throughput.verdict());
+        assertEquals("not confirmed: improvement in the first 6 trials, whose confirmation trials run only after a"
+                + " regression", throughput.line().note());
+        assertTrue(judged.passed(), judged.lines().toString());
+    }
+
+    @Test
     void oneTrialIsNotJudgedAndFailsTheGate() throws Exception {
         abRun(1, 1.0, 1.0);
 
