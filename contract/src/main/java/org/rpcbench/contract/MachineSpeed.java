@@ -58,19 +58,23 @@ public record MachineSpeed(String probe, int threads, List<Second> seconds) {
      * {@link #STARVED_SHARE} of the usual second's samples (the median second's over the run), or none. The probe's
      * threads sleep between samples, so the scheduler runs them soon after they wake: when they miss their turns, the
      * machine itself stalled (the host took the guest's CPUs), and whatever was measured in that window waited with it.
+     * A window the probe ran before and after counts, even when it kept no second within it; one outside the seconds it
+     * kept does not (it did not run then).
      */
     public String starvedIn(long startEpochMillis, long endEpochMillis) {
         Map<Long, Integer> samplesBySecond = new HashMap<>();
         seconds.forEach(second -> samplesBySecond.put(second.epochSecond(), second.samples()));
+        long firstKept = seconds.stream().mapToLong(Second::epochSecond).min().orElse(Long.MAX_VALUE);
+        long lastKept = seconds.stream().mapToLong(Second::epochSecond).max().orElse(Long.MIN_VALUE);
         int fewest = Integer.MAX_VALUE;
-        boolean covered = false;
         for (long second = Math.floorDiv(startEpochMillis + 999, 1000);
                 within(second, startEpochMillis, endEpochMillis); second++) {
-            Integer samples = samplesBySecond.get(second);
-            covered |= samples != null;
-            fewest = Math.min(fewest, samples == null ? 0 : samples);
+            if (second < firstKept || second > lastKept) {
+                return null;
+            }
+            fewest = Math.min(fewest, samplesBySecond.getOrDefault(second, 0));
         }
-        if (!covered) {
+        if (fewest == Integer.MAX_VALUE) {
             return null;
         }
         int[] counts = seconds.stream().mapToInt(Second::samples).sorted().toArray();

@@ -46,6 +46,21 @@ class MachineSpeedTest {
         assertEquals("took 0 of its usual 100 samples in a second", speed.starvedIn(115_000, 125_000),
                 "second 120 has none");
         assertNull(speed.starvedIn(200_000, 220_000), "a window the probe did not cover");
+        assertNull(speed.starvedIn(95_000, 105_000), "a window the probe began within");
+    }
+
+    @Test
+    void aWindowWhollyWithinSecondsTheProbeKeptNoneOfIsStarved() {
+        List<MachineSpeed.Second> seconds = new ArrayList<>();
+        for (long second = 100; second < 130; second++) {
+            if (second < 110 || second >= 118) {
+                seconds.add(new MachineSpeed.Second(second, 100, 120));
+            }
+        }
+        MachineSpeed speed = new MachineSpeed("a test's", 2, seconds);
+
+        assertEquals("took 0 of its usual 100 samples in a second", speed.starvedIn(111_300, 114_300),
+                "the probe's JVM held still for eight seconds, the window's three among them");
     }
 
     @Test
