@@ -236,15 +236,9 @@ class AbComparisonTest {
 
     @Test
     void theDetectableChangeIsTheRulesWhenTheRunWasGivenConfirmationTrials() throws Exception {
-        List<AbRuns.Side> baseline = new ArrayList<>();
-        List<AbRuns.Side> candidate = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            baseline.add(AbRuns.baseline(i));
-            candidate.add(AbRuns.candidate(i, 1.0, 1.0));
-        }
-        AbRuns.write(directory, baseline, candidate, null, 0);
+        sixTrials(1.0, 0);
         double oneStage = judge().lines().get(0).line().detectable();
-        AbRuns.write(directory, baseline, candidate, null, 6);
+        sixTrials(1.0, 6);
         AbComparison judged = judge();
         double bothStages = judged.lines().get(0).line().detectable();
 
@@ -256,15 +250,9 @@ class AbComparisonTest {
 
     @Test
     void anImprovementTheConfirmationTrialsDidNotRunForIsNotCalled() throws Exception {
-        List<AbRuns.Side> baseline = new ArrayList<>();
-        List<AbRuns.Side> candidate = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            baseline.add(AbRuns.baseline(i));
-            candidate.add(AbRuns.candidate(i, 1.3, 1.0));
-        }
-        AbRuns.write(directory, baseline, candidate, null, 0);
+        sixTrials(1.3, 0);
         AbComparison withoutConfirmation = judge();
-        AbRuns.write(directory, baseline, candidate, null, 6);
+        sixTrials(1.3, 6);
 
         AbComparison judged = judge();
 
@@ -274,6 +262,17 @@ class AbComparisonTest {
         assertEquals("not confirmed: improvement in the first 6 trials, whose confirmation trials run only after a"
                 + " regression", throughput.line().note());
         assertTrue(judged.passed(), judged.lines().toString());
+    }
+
+    /** Six trials, the candidate's throughput scaled by a factor, the run given confirmation trials not run. */
+    private void sixTrials(double throughputFactor, int confirmationTrials) throws IOException {
+        List<AbRuns.Side> baseline = new ArrayList<>();
+        List<AbRuns.Side> candidate = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            baseline.add(AbRuns.baseline(i));
+            candidate.add(AbRuns.candidate(i, throughputFactor, 1.0));
+        }
+        AbRuns.write(directory, baseline, candidate, null, confirmationTrials);
     }
 
     @Test
