@@ -14,9 +14,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.rpcbench.contract.AbRecord;
@@ -256,17 +258,13 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
             return keys;
         }
 
-        /**
-         * The trials (by index) in which both sides measured a metric: a benchmark's score or median ({@code cost}
-         * null), or a call's cost, which counts where the baseline's is above zero.
-         */
-        List<Integer> measuring(BenchmarkKey key, CallCost cost) {
+        /** The trials (by index) in which both sides measured a metric ({@link Series#measuredIn}). */
+        List<Integer> measuring(Series metric) {
             List<Integer> trials = new ArrayList<>();
             for (int trial = 0; trial < baseline.size(); trial++) {
-                Measurement before = baseline.get(trial).get(key);
-                Measurement after = candidate.get(trial).get(key);
-                if (before != null && after != null && (cost == null || before.costs().containsKey(cost)
-                        && after.costs().containsKey(cost) && before.costs().get(cost).score() > 0)) {
+                Measurement before = baseline.get(trial).get(metric.key());
+                Measurement after = candidate.get(trial).get(metric.key());
+                if (before != null && after != null && metric.measuredIn(before, after)) {
                     trials.add(trial);
                 }
             }
@@ -287,11 +285,13 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         private List<Series> measuredSeries(AbVerdict.Thresholds thresholds) {
             List<Series> series = new ArrayList<>();
             for (BenchmarkKey key : keys()) {
-                List<Integer> scored = measuring(key, null);
-                if (scored.isEmpty()) {
+                Measurement first = IntStream.range(0, baseline.size())
+                        .filter(trial -> candidate.get(trial).containsKey(key))
+                        .mapToObj(trial -> baseline.get(trial).get(key)).filter(Objects::nonNull).findFirst()
+                        .orElse(null);
+                if (first == null) {
                     continue;
                 }
-                Measurement first = baseline.get(scored.get(0)).get(key);
                 // a side from before the seconds were kept (a baseline older than them) is judged on its mean
                 boolean bySeconds = Measurement.OPEN_LOOP.equals(key.mode()) && addMeasured(series, new Series(key,
                         null, Figure.SECOND_MEANS_MEDIAN, first.unit(), null, null, true, thresholds.time(), null));
@@ -320,10 +320,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
          * keeps its percentiles.
          */
         private boolean addMeasured(List<Series> series, Series metric) {
-            List<Integer> trials = measuring(metric.key(), metric.cost()).stream()
-                    .filter(trial -> metric.figured(baseline.get(trial).get(metric.key()))
-                            && metric.figured(candidate.get(trial).get(metric.key())))
-                    .toList();
+            List<Integer> trials = measuring(metric);
             if (!trials.isEmpty()) {
                 series.add(metric.withFigures(values(baseline, metric, trials), values(candidate, metric, trials)));
             }
@@ -385,7 +382,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
 
         /** The probe's time in each trial's windows of a series, baseline's and candidate's; null when one is not. */
         private double[][] windowSpeeds(Series series) {
-            List<Integer> trials = measuring(series.key(), series.cost());
+            List<Integer> trials = measuring(series);
             double[][] speeds = new double[2][trials.size()];
             for (int index = 0; index < trials.size(); index++) {
                 Double before = baselineSpeed.get(trials.get(index)).get(series.key());
@@ -446,9 +443,17 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
             return cost != null ? cost.label() : figure.metric;
         }
 
-        /** Whether a measurement has this series' figure: only an open loop that kept its seconds has their median. */
-        boolean figured(Measurement measured) {
-            return figure != Figure.SECOND_MEANS_MEDIAN || !measured.secondMeans().isEmpty();
+        /**
+         * Whether both sides' measurements of a benchmark in a trial have this metric: a cost counts where the
+         * baseline's is above zero; the seconds' median only where both kept their seconds.
+         */
+        boolean measuredIn(Measurement before, Measurement after) {
+            if (cost != null) {
+                return before.costs().containsKey(cost) && after.costs().containsKey(cost)
+                        && before.costs().get(cost).score() > 0;
+            }
+            return figure != Figure.SECOND_MEANS_MEDIAN
+                    || !before.secondMeans().isEmpty() && !after.secondMeans().isEmpty();
         }
 
         /** A measurement's figure for this series' metric: its score, its median, its seconds' or the cost's. */

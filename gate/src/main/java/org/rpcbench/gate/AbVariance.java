@@ -101,7 +101,7 @@ public final class AbVariance {
             double minutes = 0;
             for (int index = 0; index < runs.size(); index++) {
                 AbComparison.Trials run = runs.get(index);
-                for (int trial : run.measuring(series.key(), series.cost())) {
+                for (int trial : run.measuring(series)) {
                     Measurement before = run.baseline().get(trial).get(series.key());
                     Measurement after = run.candidate().get(trial).get(series.key());
                     minutes += run.wallTimes().get(trial).toMillis() / 60_000.0;

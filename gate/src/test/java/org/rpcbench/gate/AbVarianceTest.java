@@ -153,4 +153,23 @@ class AbVarianceTest {
         return AbVariance.rows(List.of(AbComparison.Trials.load(directory)), THRESHOLDS).stream()
                 .filter(row -> row.series().cost() == CallCost.SERVER_CPU).findFirst().orElseThrow().ratio();
     }
+
+    @Test
+    void aRunWithoutSecondsAddsNoTrialsToTheSecondsMedian(@TempDir Path before) throws Exception {
+        double[][] seconds = new double[4][20];
+        for (int trial = 0; trial < seconds.length; trial++) {
+            for (int second = 0; second < 20; second++) {
+                seconds[trial][second] = 1 + 0.01 * ((trial + second) % 5);
+            }
+        }
+        AbRuns.writeOpenLoopSeconds(directory, seconds, seconds);
+        AbRuns.writeOpenLoopSeconds(before, null, seconds);
+
+        AbVariance.Row row = AbVariance.rows(List.of(AbComparison.Trials.load(directory),
+                AbComparison.Trials.load(before)), THRESHOLDS).stream()
+                .filter(one -> one.series().metric().equals(AbVerdict.SECOND_MEANS_MEDIAN)).findFirst().orElseThrow();
+
+        assertEquals(4, row.trialCount(), "the four trials whose sides both kept their seconds");
+        assertTrue(Double.isFinite(row.iterations()), "the seconds' spread, from those trials alone: " + row);
+    }
 }
