@@ -31,6 +31,7 @@ import org.rpcbench.results.BenchmarkKey;
 import org.rpcbench.results.InputException;
 import org.rpcbench.results.Measurement;
 import org.rpcbench.results.Run;
+import org.rpcbench.results.Welch;
 
 /**
  * The verdict of an A/B run ({@code benchmark.sh ab}): per benchmark and metric, the candidate's mean over the
@@ -55,6 +56,11 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
     static final int MIN_TRIALS = 2;
     /** A call's trials below this do not fit or take the machine's speed out of its CPU per call. */
     static final int MIN_SPEED_TRIALS = 3;
+    /**
+     * A call whose probe times differ between the sides beyond this two-sided chance is not taken to one speed: the
+     * sides alternate in random order, so only chance, or the candidate itself, sets the probe apart on one side.
+     */
+    static final double SPEED_BALANCE_P = 0.01;
 
     /** How the intervals are estimated, as verdict.json and its page say. */
     public static final String INTERVAL = String.format(Locale.ROOT, "%.0f%%, expanded percentile bootstrap over"
@@ -338,8 +344,11 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
          * calls whose every trial the probe saw: the slope of a trial's log ratio, candidate over baseline, on its
          * windows' log ratio of probe times, each call's trials centred on their own means, so that a real change of
          * one call (the same in every trial) does not fit it. Held within 0 to 1, as CPU time for the same work can
-         * slow at most as much as the probe's own work does: on a few trials a fit beyond that is noise. Time is not
-         * taken to one speed: its waits and queues follow the machine's load, not its speed alone.
+         * slow at most as much as the probe's own work does: on a few trials a fit beyond that is noise. A call whose
+         * probe times one side's windows apart from the other's beyond chance is left as measured: the adjustment
+         * holds only for a covariate the change cannot move (a balance check), and one that moved would take part of
+         * the change out, or put one in. Time is not taken to one speed: its waits and queues follow the machine's
+         * load, not its speed alone.
          */
         private List<Series> speedAdjusted(List<Series> measured) {
             List<Series> adjusted = new ArrayList<>(measured);
@@ -352,7 +361,10 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                     Series series = measured.get(index);
                     if (cost.equals(series.cost()) && series.before().length >= MIN_SPEED_TRIALS) {
                         double[][] seen = windowSpeeds(series);
-                        if (seen != null) {
+                        String moved = seen == null ? null : probeMovedBySide(seen[0], seen[1]);
+                        if (moved != null) {
+                            adjusted.set(index, series.withSpeedNote(moved));
+                        } else if (seen != null) {
                             speeds.put(index, seen);
                         }
                     }
@@ -378,6 +390,26 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                         seen[1])));
             }
             return adjusted;
+        }
+
+        /**
+         * Why a call's probe times may not take its figures to one speed: their log ratio, candidate over baseline, is
+         * away from none beyond {@link #SPEED_BALANCE_P} (Student's t over the trials); null when it is not.
+         */
+        private static String probeMovedBySide(double[] before, double[] after) {
+            double[] ratios = logRatios(before, after);
+            double mean = Arrays.stream(ratios).average().orElseThrow();
+            double variance = Arrays.stream(ratios).map(ratio -> (ratio - mean) * (ratio - mean)).sum()
+                    / (ratios.length - 1);
+            double p = variance > 0
+                    ? Welch.studentTwoSidedP(Math.abs(mean) / Math.sqrt(variance / ratios.length), ratios.length - 1)
+                    : mean == 0 ? 1 : 0;
+            if (p >= SPEED_BALANCE_P) {
+                return null;
+            }
+            return String.format(Locale.ROOT, "the machine's speed not taken out: ab's probe's time was %+.1f%% in the"
+                    + " candidate's windows against the baseline's, beyond chance (p %.3f), so the candidate may have"
+                    + " moved it", 100 * Math.expm1(mean), p);
         }
 
         /** The probe's time in each trial's windows of a series, baseline's and candidate's; null when one is not. */
@@ -430,10 +462,11 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
      * @param cost          null for one of the benchmark's own figures
      * @param figure        that figure; null for a cost
      * @param worseIfHigher a time or a cost (higher is worse), not a throughput
-     * @param speedBeta     the power the figures were taken to one machine speed by; null when they were not
+     * @param speedNote     what was done about the machine's speed (taken out, and by what power, or why not); null
+     *                      when the probe did not see the trials
      */
     public record Series(BenchmarkKey key, CallCost cost, Figure figure, String unit, double[] before,
-            double[] after, boolean worseIfHigher, double threshold, Double speedBeta) {
+            double[] after, boolean worseIfHigher, double threshold, String speedNote) {
 
         /** The percentile an open-loop measurement keeps its median under. */
         static final double MEDIAN_PERCENTILE = 50.0;
@@ -477,7 +510,12 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         /** The same metric with other figures. */
         Series withFigures(double[] baselineFigures, double[] candidateFigures) {
             return new Series(key, cost, figure, unit, baselineFigures, candidateFigures, worseIfHigher, threshold,
-                    speedBeta);
+                    speedNote);
+        }
+
+        /** The same figures, with what was done about the machine's speed. */
+        Series withSpeedNote(String note) {
+            return new Series(key, cost, figure, unit, before, after, worseIfHigher, threshold, note);
         }
 
         /**
@@ -494,7 +532,8 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 beforeAdjusted[trial] = before[trial] * Math.exp(beta * (meanLog - Math.log(beforeSpeed[trial])));
                 afterAdjusted[trial] = after[trial] * Math.exp(beta * (meanLog - Math.log(afterSpeed[trial])));
             }
-            return new Series(key, cost, figure, unit, beforeAdjusted, afterAdjusted, worseIfHigher, threshold, beta);
+            return new Series(key, cost, figure, unit, beforeAdjusted, afterAdjusted, worseIfHigher, threshold,
+                    String.format(Locale.ROOT, "the machine's speed taken out (beta %.2f)", beta));
         }
 
         /**
@@ -670,9 +709,8 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
     private static Judged judged(Series series, String note, Random random, Series first, Series confirmation,
             int confirmationTrials, double confirmationConfidence) {
         BenchmarkKey key = series.key();
-        if (series.speedBeta() != null) {
-            note = joined(note, String.format(Locale.ROOT, "the machine's speed taken out (beta %.2f)",
-                    series.speedBeta()));
+        if (series.speedNote() != null) {
+            note = joined(note, series.speedNote());
         }
         double[] before = series.before();
         double[] after = series.after();
