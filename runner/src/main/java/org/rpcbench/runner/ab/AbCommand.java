@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -126,6 +127,15 @@ public final class AbCommand implements Callable<Integer> {
      * (docs/reports-and-gate.md).
      */
     static final int DEFAULT_RATE_SHARE = 50;
+    /**
+     * A duet's rate share: both sides load the machine at once, and with its CPUs split a side's probe finds its
+     * capacity on half of them, where a call costs about half what it costs at a fixed rate, so that half of it
+     * overloaded a side (docs/reports-and-gate.md).
+     */
+    static final int DUET_RATE_SHARE = 25;
+    /** {@code --duet-cpus}: both sides on every CPU, or each on its own half. */
+    static final String DUET_SHARED = "shared";
+    static final String DUET_HALVES = "halves";
     static final int DEFAULT_SIMULATIONS = 200;
     static final List<Double> DEFAULT_SHIFTS = List.of(1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0);
     /**
@@ -202,7 +212,8 @@ public final class AbCommand implements Callable<Integer> {
 
     @Option(names = "--rate-share", paramLabel = "PERCENT", description = "without a rate in -a: the trials'"
             + " rate, this share of the lowest capacity of any call in a closed loop, measured once on the"
-            + " baseline before the first trial (default: " + DEFAULT_RATE_SHARE + ")")
+            + " baseline before the first trial (default: " + DEFAULT_RATE_SHARE + "; " + DUET_RATE_SHARE
+            + " with --duet)")
     Integer rateShare;
 
     @Option(names = "--candidate-server-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,
@@ -219,10 +230,14 @@ public final class AbCommand implements Callable<Integer> {
             + " ${DEFAULT-VALUE})")
     int port = 8080;
 
-    @Option(names = "--duet", description = "run a trial's two sides at once, each side's servers and clients on"
-            + " its own half of the CPUs, the halves swapped from trial to trial, so that what the machine does"
+    @Option(names = "--duet", description = "run a trial's two sides at once, so that what the machine does"
             + " meanwhile falls on both (the candidate's servers bind the port + " + DUET_PORT_STEP + ")")
     boolean duet;
+
+    @Option(names = "--duet-cpus", paramLabel = DUET_SHARED + "|" + DUET_HALVES, description = "with --duet: both"
+            + " sides' servers and clients on every CPU (" + DUET_SHARED + ", the default), or each side's on its own"
+            + " half of the CPUs, the halves swapped from trial to trial (" + DUET_HALVES + ")")
+    String duetCpuSplit;
 
     /** Passed to both sides' run-all alike; a side from before these options refuses them. */
     @Mixin
@@ -423,15 +438,17 @@ public final class AbCommand implements Callable<Integer> {
                 rateProbe, jvm.args(), candidateJvm.args());
         record.write(directory);
         console.println("ab " + directory.getFileName() + ": " + trials + " trials of " + String.join(",", pairs)
-                + ", scenario " + scenario + (duet ? ", both sides at once in each trial, on CPUs "
-                        + String.join(" and ", duetCpus) + " swapped from trial to trial (seed " + orderSeed + ")"
-                        : ", each side once per trial in random order (seed " + orderSeed + ")")
+                + ", scenario " + scenario + (!duet ? ", each side once per trial in random order"
+                        : duetHalves() ? ", both sides at once in each trial, on CPUs " + String.join(" and ",
+                                duetCpus) + " swapped from trial to trial"
+                        : ", both sides at once in each trial, sharing CPUs " + duetCpus.get(0))
+                + " (seed " + orderSeed + ")"
                 + (confirmationTrials == 0 ? "" : ", " + confirmationTrials + " more if they flag a regression"));
         console.println("client options: " + String.join(" ", trialArgs));
         console.println("files: " + directory);
         console.flush();
         Random order = new Random(orderSeed);
-        // a duet alternates which side has the first CPUs, beginning at random
+        // a duet alternates which side has the first CPU list (with halves, the first half), beginning at random
         baselineOnFirstCpusInOddTrials = duet && order.nextBoolean();
         // the machine the trials run on, which on hosts is not this one
         machineSpeed = placement.remote() ? null : MachineSpeedProbe.start();
@@ -523,6 +540,10 @@ public final class AbCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("option rate-share: " + rateShare + " is not a percentage of 1"
                         + " to 100");
             }
+            if (duetCpuSplit != null && (!duet || !List.of(DUET_SHARED, DUET_HALVES).contains(duetCpuSplit))) {
+                throw new IllegalArgumentException("option duet-cpus: " + (duet ? "'" + duetCpuSplit + "' is"
+                        + " neither " + DUET_SHARED + " nor " + DUET_HALVES : "give it with --duet"));
+            }
             if (!saturated && !"user".equals(scenario)) {
                 throw new IllegalArgumentException("option scenario: an open-loop trial takes its calls from -a"
                         + " \"--calls ...\" (the four UserService calls by default); give --saturated to run a"
@@ -602,7 +623,7 @@ public final class AbCommand implements Callable<Integer> {
     private Optional<AbRecord.RateProbe> probeRate(Side before, Path directory, List<String> duetCpus)
             throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
-        int share = rateShare != null ? rateShare : DEFAULT_RATE_SHARE;
+        int share = rateShare(rateShare, duet);
         Path run = directory.resolve(CapacityProbe.RUN);
         Path log = directory.resolve(CapacityProbe.RUN + ".log");
         out.println("finding the trials' rate: each call's capacity in a closed loop of the baseline");
@@ -636,27 +657,43 @@ public final class AbCommand implements Callable<Integer> {
      */
     private List<String> duetCpus() throws InterruptedException {
         if (placement.remote()) {
-            throw usage("--duet splits this machine's CPUs between the sides; on hosts each side runs alone: give no"
+            throw usage("--duet runs both sides at once on this machine; on hosts each side runs alone: give no"
                     + " --duet");
         }
         if (cpus.pinned()) {
-            throw usage("--duet pins each side to its own half of the CPUs: give no " + CpuPinning.SERVER_CPUS
+            throw usage("--duet places each side's servers and clients itself: give no " + CpuPinning.SERVER_CPUS
                     + " or " + CpuPinning.CLIENT_CPUS);
         }
         int processors = Runtime.getRuntime().availableProcessors();
-        if (processors < 2) {
-            throw usage("--duet needs two CPUs or more, one half for each side; this JVM sees " + processors);
+        if (duetHalves() && processors < 2) {
+            throw usage("--duet-cpus " + DUET_HALVES + " needs two CPUs or more, one half for each side; this JVM"
+                    + " sees " + processors);
         }
-        int half = processors / 2;
-        List<String> halves = List.of(range(0, half - 1), range(half, 2 * half - 1));
+        List<String> cpuLists = duetCpuLists(duetHalves(), processors);
         try {
-            for (String cpuList : halves) {
+            for (String cpuList : cpuLists) {
                 CpuPinning.check("--duet", cpuList);
             }
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
-        return halves;
+        return cpuLists;
+    }
+
+    /** A duet's two CPU lists, as taskset takes them: each half of the CPUs, or every CPU for both sides. */
+    static List<String> duetCpuLists(boolean halves, int processors) {
+        int half = processors / 2;
+        return halves ? List.of(range(0, half - 1), range(half, 2 * half - 1))
+                : Collections.nCopies(2, range(0, processors - 1));
+    }
+
+    private boolean duetHalves() {
+        return DUET_HALVES.equals(duetCpuSplit);
+    }
+
+    /** The trials' rate as a share of the lowest call's capacity, in percent: the given one, else the default's. */
+    static int rateShare(Integer given, boolean duet) {
+        return given != null ? given : duet ? DUET_RATE_SHARE : DEFAULT_RATE_SHARE;
     }
 
     private static String range(int first, int last) {

@@ -73,8 +73,12 @@ class AbCommandTest {
         assertTrue(refused("--judge", suite, suite).startsWith("error: --judge judges the trials already in a"));
         assertTrue(refused("--server-cpus", "0-", suite, suite).contains("option --server-cpus: '0-' is not a CPU"
                 + " list"));
-        assertTrue(refused("--duet", "--client-cpus", "0", suite, suite).startsWith("error: --duet pins each side to"
-                + " its own half of the CPUs: give no --server-cpus or --client-cpus"));
+        assertTrue(refused("--duet", "--client-cpus", "0", suite, suite).startsWith("error: --duet places each side's"
+                + " servers and clients itself: give no --server-cpus or --client-cpus"));
+        assertTrue(refused("--duet-cpus", "halves", suite, suite).startsWith("error: option duet-cpus: give it with"
+                + " --duet"));
+        assertTrue(refused("--duet", "--duet-cpus", "quarters", suite, suite).startsWith("error: option duet-cpus:"
+                + " 'quarters' is neither shared nor halves"));
         assertTrue(refused("-a", "--rate-sweep=50", suite, suite).startsWith("error: option rate-sweep: a sweep's"
                 + " rates are shares of each side's own capacity"));
         assertTrue(refused("-a", "--rate=8000 --warmupIterations 1", suite, suite)
@@ -97,8 +101,8 @@ class AbCommandTest {
         String hosts = "--on=ssh --server-hosts=127.0.0.2 --client-hosts=127.0.0.3";
         List<String> duet = new ArrayList<>(List.of(hosts.split(" ")));
         duet.addAll(List.of("--duet", suite, suite));
-        assertEquals("error: --duet splits this machine's CPUs between the sides; on hosts each side runs alone:"
-                + " give no --duet (see --help)", refused(duet.toArray(String[]::new)).strip());
+        assertEquals("error: --duet runs both sides at once on this machine; on hosts each side runs alone: give"
+                + " no --duet (see --help)", refused(duet.toArray(String[]::new)).strip());
         assertTrue(refused("--on", "k8s", "--image", "rpcbench:1", suite, suite).startsWith("error: option --on k8s:"
                 + " the pods run the one --image, so both sides would run the same jars; run ab here or --on ssh"));
         assertTrue(refused("--on", "ssh", suite, suite).startsWith("error: option --on ssh: give the hosts with"
@@ -118,6 +122,12 @@ class AbCommandTest {
         assertTrue(refused("--rate-share", "50", "--saturated", suite, suite).contains("give none with --saturated"));
         assertTrue(refused("--rate-share", "0", suite, suite).startsWith("error: option rate-share: 0 is not a"
                 + " percentage of 1 to 100"));
+        assertEquals(AbCommand.DEFAULT_RATE_SHARE, AbCommand.rateShare(null, false));
+        assertEquals(AbCommand.DUET_RATE_SHARE, AbCommand.rateShare(null, true), "both sides load the machine at once");
+        assertEquals(40, AbCommand.rateShare(40, true));
+        assertEquals(List.of("0-1", "0-1"), AbCommand.duetCpuLists(false, 2), "shared: every CPU for both sides");
+        assertEquals(List.of("0", "1"), AbCommand.duetCpuLists(true, 2));
+        assertEquals(List.of("0-1", "2-3"), AbCommand.duetCpuLists(true, 5), "an odd CPU is left out of the halves");
     }
 
     @Test
