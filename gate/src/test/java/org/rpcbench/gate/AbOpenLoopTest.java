@@ -143,6 +143,7 @@ class AbOpenLoopTest {
         assertTrue(serverCpu.line().note().contains("the machine's speed not taken out: ab's probe's time was +8."),
                 serverCpu.line().note());
     }
+
     @Test
     void aTrialTheMachineStalledInIsSetAsideNotJudged() throws Exception {
         double[] candidate = rotated(SERVER_CPU);

@@ -653,7 +653,7 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     /**
-     * The duet's two halves of this machine's CPUs, as taskset takes them, each checked by pinning a no-op to it.
+     * The duet's two CPU lists, one per side, as taskset takes them, each checked by pinning a no-op to it.
      */
     private List<String> duetCpus() throws InterruptedException {
         if (placement.remote()) {
