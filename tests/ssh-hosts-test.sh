@@ -33,7 +33,7 @@ check "hosts without --on ssh: exit 2" \
 check "--on elsewhere: exit 2" \
     exits_with 2 "option --on: 'k9s' is not local, ssh or k8s" "$work/out" -- "$root/benchmark.sh" --on k9s dubbo-kryo
 check "ab --duet on hosts: exit 2, one line" \
-    exits_with 2 "error: --duet splits this machine's CPUs between the sides; on hosts each side runs alone" \
+    exits_with 2 "error: --duet runs both sides at once on this machine; on hosts each side runs alone" \
     "$work/out" -- "$root/benchmark.sh" ab --duet --on ssh --server-hosts 10.233.0.1 --client-hosts 10.233.0.2 \
     "$root" "$root"
 

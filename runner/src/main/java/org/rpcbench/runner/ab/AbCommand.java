@@ -57,8 +57,8 @@ import sun.misc.Signal;
 /**
  * {@code benchmark.sh ab}: a baseline and a candidate measured in one job, trial after trial; a trial runs each
  * side's run-all once (fresh servers and clients: between JVMs is where the spread lives here), the two in random
- * order, one at a time, or in a duet both at once, each on its own half of the CPUs. By default each trial runs the
- * open loop at one fixed rate, found on the baseline first, where CPU per call spreads least; with
+ * order, one at a time, or in a duet both at once, on the same CPUs or each on its own half. By default each trial
+ * runs the open loop at one fixed rate, found on the baseline first, where CPU per call spreads least; with
  * {@code --saturated}, JMH's closed loop. Then the {@link AbJudge} given
  * judges the trials; when they flag a regression, confirmation trials follow and the regression stands only if they
  * flag it too. Each side runs through its own launcher, so its clients, servers and runner are its own code; only
