@@ -398,15 +398,11 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
          */
         private static String probeMovedBySide(double[] before, double[] after) {
             double[] ratios = logRatios(before, after);
-            double mean = Arrays.stream(ratios).average().orElseThrow();
-            double variance = Arrays.stream(ratios).map(ratio -> (ratio - mean) * (ratio - mean)).sum()
-                    / (ratios.length - 1);
-            double p = variance > 0
-                    ? Welch.studentTwoSidedP(Math.abs(mean) / Math.sqrt(variance / ratios.length), ratios.length - 1)
-                    : mean == 0 ? 1 : 0;
+            double p = Welch.ofMean(ratios).p();
             if (p >= SPEED_BALANCE_P) {
                 return null;
             }
+            double mean = Arrays.stream(ratios).average().orElseThrow();
             return String.format(Locale.ROOT, "the machine's speed not taken out: ab's probe's time was %+.1f%% in the"
                     + " candidate's windows against the baseline's, beyond chance (p %.3f), so the candidate may have"
                     + " moved it", 100 * Math.expm1(mean), p);

@@ -2,7 +2,8 @@ package org.rpcbench.results;
 
 /**
  * Welch's t-test between values[from, cut) and values[cut, to): its t (infinite when neither side varies) and its
- * degrees of freedom. Whether a fork had settled and where the nights stepped are both this test.
+ * degrees of freedom. Whether a fork had settled and where the nights stepped are both this test; whether paired
+ * differences are away from none is its one-sample form ({@link #ofMean}).
  */
 public record Welch(double t, double df) {
 
@@ -19,6 +20,20 @@ public record Welch(double t, double df) {
         }
         return new Welch((mean2 - mean1) / Math.sqrt(se2),
                 se2 * se2 / (var1 * var1 / (n1 - 1) + var2 * var2 / (n2 - 1)));
+    }
+
+    /**
+     * Student's one-sample t-test of whether the values' mean is away from zero (paired differences, or their
+     * logarithms): t infinite when the values do not vary and are not all zero.
+     */
+    public static Welch ofMean(double[] values) {
+        int n = values.length;
+        double mean = mean(values, 0, n);
+        double se2 = variance(values, 0, n, mean) / n;
+        if (se2 == 0) {
+            return new Welch(mean == 0 ? 0 : Double.POSITIVE_INFINITY, n - 1);
+        }
+        return new Welch(mean / Math.sqrt(se2), n - 1);
     }
 
     /** The two-sided p-value. */

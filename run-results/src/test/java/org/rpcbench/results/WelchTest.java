@@ -25,4 +25,14 @@ class WelchTest {
         assertTrue(welch.p() < 0.001, "p " + welch.p());
         assertEquals(1.0, Welch.of(new double[] {1, 1, 1, 1}, 0, 2, 4).p(), 1e-12);
     }
+
+    @Test
+    void aMeanAwayFromZeroBeyondItsSpreadHasASmallP() {
+        Welch shifted = Welch.ofMean(new double[] {5.3, 7.2, 4.3, 6.6});
+        assertEquals(4, shifted.df() + 1, 1e-12);
+        assertEquals(0.00291, shifted.p(), 1e-5, "t " + shifted.t() + " on 3 degrees of freedom");
+        assertTrue(Welch.ofMean(new double[] {1.2, 2.1, 4.2, -3.9}).p() > 0.5);
+        assertEquals(0, Welch.ofMean(new double[] {3, 3, 3}).p(), 1e-12, "a constant away from zero");
+        assertEquals(1.0, Welch.ofMean(new double[] {0, 0, 0}).p(), 1e-12);
+    }
 }
