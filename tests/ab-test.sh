@@ -172,13 +172,13 @@ import sys
 import record
 d = sys.argv[1]
 r = record.read(d + "/ab.json")
-halves = r["duetCpus"]
-assert halves == ["0-%d" % (os.cpu_count() - 1)] * 2, halves
+cpu_lists = r["duetCpus"]
+assert cpu_lists == ["0-%d" % (os.cpu_count() - 1)] * 2, cpu_lists
 firsts = []
 for t in r["trials"]:
     runs = {side: record.read(d + "/" + t[side + "Run"] + "/run.json") for side in ("baseline", "candidate")}
     for side, run in runs.items():
-        cpus = halves[t["order"].index(side)]
+        cpus = cpu_lists[t["order"].index(side)]
         command = run["command"]
         assert command[command.index("--server-cpus") + 1] == cpus == command[command.index("--client-cpus") + 1], command
     # at once: each side started before the other ended

@@ -439,9 +439,8 @@ public final class AbCommand implements Callable<Integer> {
         record.write(directory);
         console.println("ab " + directory.getFileName() + ": " + trials + " trials of " + String.join(",", pairs)
                 + ", scenario " + scenario + (!duet ? ", each side once per trial in random order"
-                        : duetHalves() ? ", both sides at once in each trial, on CPUs " + String.join(" and ",
-                                duetCpus) + " swapped from trial to trial"
-                        : ", both sides at once in each trial, sharing CPUs " + duetCpus.get(0))
+                        : ", both sides at once in each trial, " + (duetHalves() ? "on CPUs " + String.join(" and ",
+                                duetCpus) + " swapped from trial to trial" : "sharing CPUs " + duetCpus.get(0)))
                 + " (seed " + orderSeed + ")"
                 + (confirmationTrials == 0 ? "" : ", " + confirmationTrials + " more if they flag a regression"));
         console.println("client options: " + String.join(" ", trialArgs));
