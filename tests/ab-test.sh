@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The A/B gate as a user meets it: bad input refused; then ab's default design (each trial the open loop at one fixed
-# rate) at its shipped thresholds with short settings, in both directions: an A/A run that passes, its rate found first
+# rate, both sides at once on every CPU) at its shipped thresholds with short settings, in both directions: an A/A run that passes, its rate found first
 # on the baseline (a tenth of its capacity), its first trial set aside and run again (ab's probe held stopped under
 # it, as when the machine stalls), and a run of getUser alone at a rate given, whose candidate spends 100 us
 # more CPU per getUser on its servers (the full tier: on each side, at the trial's own lengths), flagged on that CPU
@@ -66,8 +66,8 @@ check "ab whose candidate's servers refuse an option: exit 2 in trial 1, with th
 check "no trial after the first ran" \
     record_check "$work/refused/ab.json" 'len(r["trials"]) == 1'
 
-# ab's defaults: each trial runs the open loop at one fixed rate for every call, found first on the baseline, and the
-# gate judges per call its response time (mean and median) and what a call cost each side, at the shipped thresholds.
+# ab's defaults: each trial runs the open loop at one fixed rate for every call, found first on the baseline, both
+# sides at once sharing the CPUs (a duet), and the gate judges per call its response time (mean and median) and what a call cost each side, at the shipped thresholds.
 # Four trials (and as many confirming): with so few, a CPU or median line is flagged when every trial's ratio lies
 # beyond its threshold (1% the server's CPU, 2% the client's, 2% the median), and ratios as likely above it as below,
 # as at these short lengths, do that one time in eight with three trials, one in sixteen with four. The rate is a
@@ -85,8 +85,8 @@ aa_pid=$!
 stall_probe_in_trial_1 "$work/aa" "$aa_pid"
 check "ab at its default thresholds, a tenth of the capacity, both sides one checkout: no regression, exit 0" \
     ended_with 0 "\*\*Gate: passed\*\*" "$work/aa.out" "$aa_pid" "$EXITS_WITH_TIMEOUT"
-check "the rate was found on the baseline first, every trial ran at it, and as many would confirm" \
-    record_check "$work/aa/ab.json" 'r["rateProbe"]["run"] == "rate-probe" and r["rateProbe"]["sharePercent"] == 10 and r["rateProbe"]["rate"] > 0 and r["clientArgs"][r["clientArgs"].index("--rate") + 1] == round(r["rateProbe"]["rate"]) and len(r["trials"]) >= 5 and r["confirmationTrials"] == 4'
+check "a duet on every CPU, warmed as given; the rate found on the baseline first, every trial at it, as many to confirm" \
+    record_check "$work/aa/ab.json" 'r["duetCpus"] == ["0-%d" % (__import__("os").cpu_count() - 1)] * 2 and r["clientArgs"][r["clientArgs"].index("--warmup") + 1] == 2 and r["rateProbe"]["run"] == "rate-probe" and r["rateProbe"]["sharePercent"] == 10 and r["rateProbe"]["rate"] > 0 and r["clientArgs"][r["clientArgs"].index("--rate") + 1] == round(r["rateProbe"]["rate"]) and len(r["trials"]) >= 5 and r["confirmationTrials"] == 4'
 check "trial 1, which the probe saw the machine stall in, was set aside, and trial 5 ran in its place" \
     grep -Eq "^1 more trial takes its place$" "$work/aa.out"
 check "the verdict judged the four other trials and says why trial 1 is not among them" \

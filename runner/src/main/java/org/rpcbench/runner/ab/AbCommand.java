@@ -56,28 +56,29 @@ import sun.misc.Signal;
 
 /**
  * {@code benchmark.sh ab}: a baseline and a candidate measured in one job, trial after trial; a trial runs each
- * side's run-all once (fresh servers and clients: between JVMs is where the spread lives here), the two in random
- * order, one at a time, or in a duet both at once, on the same CPUs or each on its own half. By default each trial
- * runs the open loop at one fixed rate, found on the baseline first, where CPU per call spreads least; with
- * {@code --saturated}, JMH's closed loop. Then the {@link AbJudge} given
+ * side's run-all once (fresh servers and clients: between JVMs is where the spread lives here). By default each trial
+ * runs the open loop at one fixed rate, found on the baseline first, where CPU per call spreads least, and runs the
+ * two sides at once, sharing the CPUs (a duet), so that what else the machine does falls on both; with
+ * {@code --no-duet} (and on hosts, or with the JVMs' CPUs given) one at a time in random order, and with
+ * {@code --saturated} JMH's closed loop, one at a time unless {@code --duet}. Then the {@link AbJudge} given
  * judges the trials; when they flag a regression, confirmation trials follow and the regression stands only if they
  * flag it too. Each side runs through its own launcher, so its clients, servers and runner are its own code; only
  * the judging is this version's. Exit 0 no regression, 1 a regression or a failed pair, 2 bad options or nothing to
  * judge, 130 interrupted.
  */
 @Command(name = "ab", sortOptions = false, usageHelpAutoWidth = true,
-        description = "Measures a baseline and a candidate in turn, in random order within each trial, and judges"
-                + " the candidate: per call, its CPU and bytes per call on each side and its time, the ratio of the"
-                + " means with a bootstrap interval, a regression only when the whole interval lies beyond the"
-                + " threshold and confirmation trials, run when the first flag one, flag it again. Each trial runs"
-                + " every call at one fixed rate, found first as a share of the baseline's lowest capacity, unless"
-                + " --saturated.")
+        description = "Measures a baseline and a candidate in trials, and judges the candidate: per call, its CPU"
+                + " and bytes per call on each side and its time, the ratio of the means with a bootstrap interval, a"
+                + " regression only when the whole interval lies beyond the threshold and confirmation trials, run"
+                + " when the first flag one, flag it again. Each trial runs every call at one fixed rate, found first"
+                + " as a share of the baseline's lowest capacity, both sides at once on this machine's CPUs; with"
+                + " --saturated, JMH's closed loop, the sides in turn in random order.")
 public final class AbCommand implements Callable<Integer> {
 
     static final int MIN_TRIALS = 3;
     /**
-     * Six trials at a fixed rate: a trial's windows are 20 s (RunLength.TRIAL), a trial takes about five minutes here,
-     * and six fit about half an hour (docs/reports-and-gate.md).
+     * Six trials at a fixed rate: a trial's windows are 20 s (RunLength.TRIAL); a duet's trial takes about three and
+     * a quarter minutes here, the sides in turn about five, and six fit about half an hour (docs/reports-and-gate.md).
      */
     static final int DEFAULT_FIXED_RATE_TRIALS = 6;
     static final int DEFAULT_SATURATED_TRIALS = 8;
@@ -128,11 +129,18 @@ public final class AbCommand implements Callable<Integer> {
      */
     static final int DEFAULT_RATE_SHARE = 50;
     /**
-     * A duet's rate share: both sides load the machine at once, and with its CPUs split a side's probe finds its
-     * capacity on half of them, where a call costs about half what it costs at a fixed rate, so that half of it
-     * overloaded a side (docs/reports-and-gate.md).
+     * A duet's rate share: both sides load the machine at once, so that together they load it as one side does at
+     * the sequential design's half. With the CPUs split a side's probe finds its capacity on half of them, where a call
+     * costs about half what it costs at a fixed rate, and half of it overloaded a side (docs/reports-and-gate.md).
      */
     static final int DUET_RATE_SHARE = 25;
+    /**
+     * A duet's warmup per call at a fixed rate, twice a trial's own: both sides' JVMs compile at once on the same
+     * CPUs. Warmed 6 s, the first call of an A/A duet here fell short of its rate in two trials of six and a trial's
+     * server CPU per call spread 2.8-3.9%; warmed 12 s, every call kept it in every trial and the spread was 1.0-3.0%,
+     * for a trial of 3:14 (docs/reports-and-gate.md).
+     */
+    static final String DUET_WARMUP_SECONDS = "12";
     /** {@code --duet-cpus}: both sides on every CPU, or each on its own half. */
     static final String DUET_SHARED = "shared";
     static final String DUET_HALVES = "halves";
@@ -201,7 +209,8 @@ public final class AbCommand implements Callable<Integer> {
 
     @Option(names = {"-a", "--client-args"}, paramLabel = "args", parameterConsumer = ModuleArguments.class,
             description = "more client options for both sides; they win over a trial's own (run-all's --length"
-                    + " trial: " + RunLength.TRIAL_OPEN_LOOP_SETTINGS + " at the rate; with --saturated "
+                    + " trial: " + RunLength.TRIAL_OPEN_LOOP_SETTINGS + " at the rate, a duet's warmup "
+                    + DUET_WARMUP_SECONDS + " s; with --saturated "
                     + RunLength.TRIAL_SETTINGS + "), e.g. \"--calls getUser\", or \"--rate 8000\" to give the"
                     + " rate instead of finding it")
     String clientArgs = "";
@@ -212,8 +221,8 @@ public final class AbCommand implements Callable<Integer> {
 
     @Option(names = "--rate-share", paramLabel = "PERCENT", description = "without a rate in -a: the trials'"
             + " rate, this share of the lowest capacity of any call in a closed loop, measured once on the"
-            + " baseline before the first trial (default: " + DEFAULT_RATE_SHARE + "; " + DUET_RATE_SHARE
-            + " with --duet)")
+            + " baseline before the first trial (default: " + DUET_RATE_SHARE + " in a duet, " + DEFAULT_RATE_SHARE
+            + " with the sides in turn)")
     Integer rateShare;
 
     @Option(names = "--candidate-server-args", paramLabel = "args", parameterConsumer = ModuleArguments.class,
@@ -230,11 +239,16 @@ public final class AbCommand implements Callable<Integer> {
             + " ${DEFAULT-VALUE})")
     int port = 8080;
 
-    @Option(names = "--duet", description = "run a trial's two sides at once, so that what the machine does"
-            + " meanwhile falls on both (the candidate's servers bind the port + " + DUET_PORT_STEP + ")")
-    boolean duet;
+    @Option(names = "--duet", negatable = true, description = "run a trial's two sides at once, so that what the"
+            + " machine does meanwhile falls on both (the candidate's servers bind the port + " + DUET_PORT_STEP
+            + "), or with --no-duet one at a time in random order (default: a duet at a fixed rate on this machine;"
+            + " in turn with --saturated, on hosts or with the JVMs' CPUs given)")
+    Boolean duetGiven;
 
-    @Option(names = "--duet-cpus", paramLabel = DUET_SHARED + "|" + DUET_HALVES, description = "with --duet: both"
+    /** Whether the trials run as a duet: as given, else the default for their design and place. */
+    private boolean duet;
+
+    @Option(names = "--duet-cpus", paramLabel = DUET_SHARED + "|" + DUET_HALVES, description = "in a duet: both"
             + " sides' servers and clients on every CPU (" + DUET_SHARED + ", the default), or each side's on its own"
             + " half of the CPUs, the halves swapped from trial to trial (" + DUET_HALVES + ")")
     String duetCpuSplit;
@@ -394,6 +408,7 @@ public final class AbCommand implements Callable<Integer> {
         if (baseline == null || candidate == null) {
             throw usage("give a baseline and a candidate: git refs or directories holding a checkout of the suite");
         }
+        duet = duetGiven != null ? duetGiven : !saturated && !placement.remote() && !cpus.pinned();
         List<String> duetCpus = duet ? duetCpus() : null;
         List<String> trialArgs = check();
         AbVerdict.Thresholds thresholds = thresholds(!saturated);
@@ -541,7 +556,8 @@ public final class AbCommand implements Callable<Integer> {
             }
             if (duetCpuSplit != null && (!duet || !List.of(DUET_SHARED, DUET_HALVES).contains(duetCpuSplit))) {
                 throw new IllegalArgumentException("option duet-cpus: " + (duet ? "'" + duetCpuSplit + "' is"
-                        + " neither " + DUET_SHARED + " nor " + DUET_HALVES : "give it with --duet"));
+                        + " neither " + DUET_SHARED + " nor " + DUET_HALVES : "it places a duet's sides, and these"
+                        + " trials run them in turn (--no-duet; --saturated, hosts or CPUs given without --duet)"));
             }
             if (!saturated && !"user".equals(scenario)) {
                 throw new IllegalArgumentException("option scenario: an open-loop trial takes its calls from -a"
@@ -549,7 +565,7 @@ public final class AbCommand implements Callable<Integer> {
                         + " scenario in JMH");
             }
             // a trial is the open loop's warmup and window per call at the rate, or JMH's trial schedule
-            trialArgs = saturated ? RunLength.TRIAL.clientArgs(given) : RunLength.TRIAL.openLoopArgs(given);
+            trialArgs = trialArgs(given, saturated, duet);
             probeArgs = saturated || rateGiven ? null : CapacityProbe.clientArgs(given);
             ArgumentWords.split(candidateServerArgs);
             List<String> candidateTrialArgs = new ArrayList<>(trialArgs);
@@ -600,6 +616,18 @@ public final class AbCommand implements Callable<Integer> {
             }
         }
         return trialArgs;
+    }
+
+    /**
+     * A trial's client options: the trial length's at a fixed rate or JMH's, what was given winning; a duet's trials
+     * at a fixed rate warm longer (the rate probe runs alone and keeps its own warmup).
+     */
+    static List<String> trialArgs(List<String> given, boolean saturated, boolean duet) {
+        if (saturated) {
+            return RunLength.TRIAL.clientArgs(given);
+        }
+        return RunLength.TRIAL.openLoopArgs(duet ? RunLength.merge(List.of("--warmup", DUET_WARMUP_SECONDS), given)
+                : given);
     }
 
     /** Parses a trial's client options, naming --saturated when a JMH option meets the rate ab will add. */

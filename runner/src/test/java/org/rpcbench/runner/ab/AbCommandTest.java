@@ -75,8 +75,12 @@ class AbCommandTest {
                 + " list"));
         assertTrue(refused("--duet", "--client-cpus", "0", suite, suite).startsWith("error: --duet places each side's"
                 + " servers and clients itself: give no --server-cpus or --client-cpus"));
-        assertTrue(refused("--duet-cpus", "halves", suite, suite).startsWith("error: option duet-cpus: give it with"
-                + " --duet"));
+        assertTrue(refused("--no-duet", "--duet-cpus", "halves", suite, suite).startsWith("error: option duet-cpus:"
+                + " it places a duet's sides, and these trials run them in turn"));
+        assertTrue(refused("--saturated", "--duet-cpus", "shared", suite, suite).startsWith("error: option duet-cpus:"
+                + " it places a duet's sides"), "the saturated design runs the sides in turn unless --duet");
+        assertTrue(refused("--duet-cpus", "quarters", suite, suite).startsWith("error: option duet-cpus: 'quarters'"
+                + " is neither shared nor halves"), "at a fixed rate here the trials are a duet by default");
         assertTrue(refused("--duet", "--duet-cpus", "quarters", suite, suite).startsWith("error: option duet-cpus:"
                 + " 'quarters' is neither shared nor halves"));
         assertTrue(refused("-a", "--rate-sweep=50", suite, suite).startsWith("error: option rate-sweep: a sweep's"
@@ -126,6 +130,11 @@ class AbCommandTest {
         assertEquals(AbCommand.DUET_RATE_SHARE, AbCommand.rateShare(null, true), "both sides load the machine at once");
         assertEquals(40, AbCommand.rateShare(40, true));
         assertEquals(List.of("0-1", "0-1"), AbCommand.duetCpuLists(false, 2), "shared: every CPU for both sides");
+        assertEquals("12", ArgumentWords.valueOf(AbCommand.trialArgs(List.of(), false, true), "--warmup"),
+                "a duet's two sides compile at once: its trials warm longer");
+        assertEquals("6", ArgumentWords.valueOf(AbCommand.trialArgs(List.of(), false, false), "--warmup"));
+        assertEquals(List.of("--duration", "20", "--warmup", "3"), AbCommand.trialArgs(List.of("--warmup", "3"),
+                false, true), "the warmup given wins");
         assertEquals(List.of("0", "1"), AbCommand.duetCpuLists(true, 2));
         assertEquals(List.of("0-1", "2-3"), AbCommand.duetCpuLists(true, 5), "an odd CPU is left out of the halves");
     }
