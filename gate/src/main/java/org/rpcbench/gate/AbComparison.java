@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -547,9 +548,29 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
             };
         }
 
-        /** The benchmark and the metric: what names this series among a run's, and in a pool of runs. */
+        /** The benchmark and the metric: what names this series among a run's. */
         String label() {
             return key + " " + metric();
+        }
+
+        /**
+         * What names it in a pool of A/A runs: its label but for a fixed rate, which each run's probe finds anew, so
+         * that runs of ab's default design pool though their rates differ.
+         */
+        String poolLabel() {
+            return pooledKey() + " " + metric();
+        }
+
+        /** Its benchmark without a fixed rate. */
+        BenchmarkKey pooledKey() {
+            SortedMap<String, String> params = new TreeMap<>(key.params());
+            params.remove(Measurement.RATE);
+            return new BenchmarkKey(key.pair(), key.benchmark(), key.mode(), key.threads(), params);
+        }
+
+        /** The same series under another benchmark key: a pool's, of runs at different rates. */
+        Series withKey(BenchmarkKey pooled) {
+            return new Series(pooled, cost, figure, unit, before, after, worseIfHigher, threshold, speedNote);
         }
 
         Verdict verdict(PairedBootstrap.Interval interval) {

@@ -69,7 +69,7 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
         for (Path directory : directories) {
             runs.add(AbComparison.Trials.load(directory));
             for (AbComparison.Series series : runs.get(runs.size() - 1).series(thresholds)) {
-                pool.merge(series.label(), series, AbPower::concatenated);
+                pool.merge(series.poolLabel(), series, AbPower::concatenated);
             }
         }
         pool.values().removeIf(series -> series.before().length < AbComparison.MIN_TRIALS);
@@ -206,8 +206,11 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
         return count;
     }
 
+    /** Two runs' trials of one metric as one series, named without the rate when the runs' rates differ. */
     private static AbComparison.Series concatenated(AbComparison.Series one, AbComparison.Series other) {
-        return one.withFigures(concatenated(one.before(), other.before()), concatenated(one.after(), other.after()));
+        AbComparison.Series both = one.withFigures(concatenated(one.before(), other.before()),
+                concatenated(one.after(), other.after()));
+        return one.key().equals(other.key()) ? both : both.withKey(one.pooledKey());
     }
 
     private static double[] concatenated(double[] one, double[] other) {

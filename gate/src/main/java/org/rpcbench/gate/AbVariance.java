@@ -80,18 +80,23 @@ public final class AbVariance {
         }
     }
 
-    /** One row per metric the runs judged, in the order of the first run that has it. */
+    /**
+     * One row per metric the runs judged, in the order of the first run that has it; runs at different fixed rates
+     * pool, as in {@link AbPower}.
+     */
     static List<Row> rows(List<AbComparison.Trials> runs, AbVerdict.Thresholds thresholds) {
         Map<String, AbComparison.Series> labels = new LinkedHashMap<>();
         List<Map<String, AbComparison.Series>> judged = new ArrayList<>();
         for (AbComparison.Trials run : runs) {
             Map<String, AbComparison.Series> byLabel = new LinkedHashMap<>();
-            run.series(thresholds).forEach(series -> byLabel.put(series.label(), series));
-            byLabel.forEach(labels::putIfAbsent);
+            run.series(thresholds).forEach(series -> byLabel.put(series.poolLabel(), series));
+            byLabel.forEach((label, series) -> labels.merge(label, series,
+                    (first, other) -> first.key().equals(other.key()) ? first : first.withKey(first.pooledKey())));
             judged.add(byLabel);
         }
         List<Row> rows = new ArrayList<>();
-        for (AbComparison.Series series : labels.values()) {
+        for (Map.Entry<String, AbComparison.Series> pooled : labels.entrySet()) {
+            AbComparison.Series series = pooled.getValue();
             Pooled iterations = new Pooled();
             Pooled trials = new Pooled();
             Pooled ratio = new Pooled();
@@ -101,22 +106,22 @@ public final class AbVariance {
             double minutes = 0;
             for (int index = 0; index < runs.size(); index++) {
                 AbComparison.Trials run = runs.get(index);
-                for (int trial : run.measuring(series)) {
-                    Measurement before = run.baseline().get(trial).get(series.key());
-                    Measurement after = run.candidate().get(trial).get(series.key());
+                // the trials' figures as the gate judges them: CPU per call at one machine speed, where it was
+                AbComparison.Series figures = judged.get(index).get(pooled.getKey());
+                if (figures == null) {
+                    continue;
+                }
+                for (int trial : run.measuring(figures)) {
+                    Measurement before = run.baseline().get(trial).get(figures.key());
+                    Measurement after = run.candidate().get(trial).get(figures.key());
                     minutes += run.wallTimes().get(trial).toMillis() / 60_000.0;
                     for (Measurement side : List.of(before, after)) {
-                        for (List<Double> fork : series.forkIterations(side)) {
+                        for (List<Double> fork : figures.forkIterations(side)) {
                             iterations.addRelative(fork.stream().mapToDouble(Double::doubleValue).toArray());
                             forks++;
                             iterationCount += fork.size();
                         }
                     }
-                }
-                // the trials' figures as the gate judges them: CPU per call at one machine speed, where it was
-                AbComparison.Series figures = judged.get(index).get(series.label());
-                if (figures == null) {
-                    continue;
                 }
                 double[] ratios = new double[figures.before().length];
                 for (int trial = 0; trial < ratios.length; trial++) {

@@ -71,6 +71,29 @@ class AbPowerTest {
     }
 
     @Test
+    void runsAtTheRatesTheirOwnProbesFoundPoolAsOneCall(@TempDir Path runs) throws Exception {
+        double[] serverCpu = {100, 101, 99, 100.5, 99.5, 100};
+        AbRuns.writeOpenLoopAt(runs.resolve("one"), 4300, serverCpu, serverCpu);
+        AbRuns.writeOpenLoopAt(runs.resolve("other"), 3500, serverCpu, serverCpu);
+        List<Path> both = List.of(runs.resolve("one"), runs.resolve("other"));
+
+        AbPower power = AbPower.simulate(both, THRESHOLDS, 6, 6, List.of(5.0), 20, 7);
+
+        AbPower.Pooled cpu = metric(power, CallCost.SERVER_CPU);
+        assertEquals(12, cpu.series().before().length, "each run's six trials, though one ran at 4,300 calls/s and"
+                + " the other at 3,500");
+        assertEquals("getUser (32 threads)", cpu.series().key().call(), "named without a rate the runs do not share");
+        assertEquals(1, power.pooled().stream().filter(pooled -> pooled.series().cost() == CallCost.SERVER_CPU)
+                .count());
+        AbVariance.Row row = power.variance().stream().filter(line -> line.series().cost() == CallCost.SERVER_CPU)
+                .findFirst().orElseThrow();
+        assertEquals(12, row.trialCount(), "where the variance lives, from both runs' trials");
+        assertEquals("getUser (rate=4300, 32 threads)", metric(AbPower.simulate(List.of(runs.resolve("one")),
+                THRESHOLDS, 6, 0, List.of(5.0), 20, 7), CallCost.SERVER_CPU).series().key().call(), "one run keeps"
+                + " its rate");
+    }
+
+    @Test
     void aDirectoryWithoutAnAbRunIsUnusable(@TempDir Path empty) {
         InputException e = assertThrows(InputException.class, () -> AbPower.simulate(List.of(empty), THRESHOLDS, 8,
                 8, List.of(5.0), 10, 1));

@@ -30,6 +30,8 @@ public final class AbRuns {
     public static final String END = "2026-11-29T10:02:00Z";
     /** Where the machine-speed probe's windows begin, seconds since the epoch. */
     private static final long PROBED_FROM = 1_800_000_000L;
+    /** The fixed rate of the open-loop trials written here unless another is given, calls per second. */
+    private static final int OPEN_LOOP_RATE = 8000;
 
     private AbRuns() {
     }
@@ -171,7 +173,14 @@ public final class AbRuns {
     /** The same, the candidate's median response time this many times the baseline's, its mean as the baseline's. */
     public static void writeOpenLoop(Path directory, double[] baselineServerCpu, double[] candidateServerCpu,
             double candidateMedianFactor) {
-        writeOpenLoop(directory, baselineServerCpu, candidateServerCpu, candidateMedianFactor, null, null);
+        writeOpenLoop(directory, OPEN_LOOP_RATE, baselineServerCpu, candidateServerCpu, candidateMedianFactor, null,
+                null);
+    }
+
+    /** The same at another rate, calls per second, as each run of ab's default finds its own. */
+    public static void writeOpenLoopAt(Path directory, int rate, double[] baselineServerCpu,
+            double[] candidateServerCpu) {
+        writeOpenLoop(directory, rate, baselineServerCpu, candidateServerCpu, 1, null, null);
     }
 
     /**
@@ -180,11 +189,13 @@ public final class AbRuns {
      */
     public static void writeOpenLoopWithSpeed(Path directory, double[] baselineServerCpu,
             double[] candidateServerCpu, double[] baselineProbeNanos, double[] candidateProbeNanos) {
-        writeOpenLoop(directory, baselineServerCpu, candidateServerCpu, 1, baselineProbeNanos, candidateProbeNanos);
+        writeOpenLoop(directory, OPEN_LOOP_RATE, baselineServerCpu, candidateServerCpu, 1, baselineProbeNanos,
+                candidateProbeNanos);
     }
 
-    private static void writeOpenLoop(Path directory, double[] baselineServerCpu, double[] candidateServerCpu,
-            double candidateMedianFactor, double[] baselineProbeNanos, double[] candidateProbeNanos) {
+    private static void writeOpenLoop(Path directory, int rate, double[] baselineServerCpu,
+            double[] candidateServerCpu, double candidateMedianFactor, double[] baselineProbeNanos,
+            double[] candidateProbeNanos) {
         List<AbRecord.Trial> done = new ArrayList<>();
         List<MachineSpeed.Second> seconds = new ArrayList<>();
         for (int i = 0; i < baselineServerCpu.length; i++) {
@@ -196,14 +207,14 @@ public final class AbRuns {
                 baselineWindow = probed(seconds, 2 * i, baselineProbeNanos[i]);
                 candidateWindow = probed(seconds, 2 * i + 1, candidateProbeNanos[i]);
             }
-            openLoopRun(directory.resolve(prefix + "baseline"), baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1), 1,
-                    baselineWindow, null);
-            openLoopRun(directory.resolve(prefix + "candidate"), candidateServerCpu[i], 1 + 0.02 * (((i + 1) % 3) - 1),
-                    candidateMedianFactor, candidateWindow, null);
+            openLoopRun(directory.resolve(prefix + "baseline"), rate, baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1),
+                    1, baselineWindow, null);
+            openLoopRun(directory.resolve(prefix + "candidate"), rate, candidateServerCpu[i],
+                    1 + 0.02 * (((i + 1) % 3) - 1), candidateMedianFactor, candidateWindow, null);
             done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline", 0,
                     prefix + "candidate", 0, START, END));
         }
-        record(directory, done, List.of("--rate", "8000", "--warmup", "10", "--duration", "6"), null, 0);
+        record(directory, done, List.of("--rate", String.valueOf(rate), "--warmup", "10", "--duration", "6"), null, 0);
         if (baselineProbeNanos != null) {
             new MachineSpeed("a test's", 2, seconds).write(directory);
         }
@@ -237,12 +248,12 @@ public final class AbRuns {
      */
     private static void secondsRun(Path run, double[][] seconds, int trial) {
         if (seconds == null) {
-            openLoopRun(run, 71, 1, 1, null, null);
+            openLoopRun(run, OPEN_LOOP_RATE, 71, 1, 1, null, null);
             return;
         }
         double mean = Arrays.stream(seconds[trial]).average().orElseThrow();
         double[] sorted = Arrays.stream(seconds[trial]).sorted().toArray();
-        openLoopRun(run, 71, mean, sorted[sorted.length / 2] / mean, null,
+        openLoopRun(run, OPEN_LOOP_RATE, 71, mean, sorted[sorted.length / 2] / mean, null,
                 Arrays.stream(seconds[trial]).boxed().toList());
     }
 
@@ -268,18 +279,19 @@ public final class AbRuns {
         return new OpenLoopReport.Window(start * 1000, (start + 20) * 1000);
     }
 
-    private static void openLoopRun(Path run, double serverCpu, double meanMillis, double medianFactor,
+    private static void openLoopRun(Path run, int rate, double serverCpu, double meanMillis, double medianFactor,
             OpenLoopReport.Window window, List<Double> secondMeans) {
         OpenLoopReport.Latency time = new OpenLoopReport.Latency(48_000, meanMillis, meanMillis * 0.8 * medianFactor,
                 meanMillis * 1.5,
                 meanMillis * 3, meanMillis * 5, meanMillis * 6, meanMillis * 8);
-        OpenLoopReport.CallResult getUser = new OpenLoopReport.CallResult("getUser", 8000, null, 48_000, 48_000, 0,
-                48_000, 0, 0, 8000, time, time, 6, 0, null, "getUser.hlog", null, null,
+        OpenLoopReport.CallResult getUser = new OpenLoopReport.CallResult("getUser", rate, null, 48_000, 48_000, 0,
+                48_000, 0, 0, rate, time, time, 6, 0, null, "getUser.hlog", null, null,
                 Map.of(CallCost.SERVER_CPU.label(), serverCpu, CallCost.SERVER_THREADS_CPU.label(), serverCpu - 3,
                         CallCost.CLIENT_CPU.label(), 90.0), window, secondMeans);
-        OpenLoopReport report = new OpenLoopReport(1, 8000.0, null, null, OpenLoopReport.FIXED, 10_000, 6_000, 32,
-                List.of(getUser));
-        new RunRecord(run.getFileName().toString(), "quick", "user", List.of("--rate", "8000"), List.of(), START, END,
+        OpenLoopReport report = new OpenLoopReport(1, (double) rate, null, null, OpenLoopReport.FIXED, 10_000, 6_000,
+                32, List.of(getUser));
+        new RunRecord(run.getFileName().toString(), "quick", "user", List.of("--rate", String.valueOf(rate)), List.of(),
+                START, END,
                 null, List.of(new RunRecord.Pair("dubbo-kryo", "dubbo", "dubbo", "kryo", RunRecord.Pair.PASSED, null,
                         null, START, END, 60.0, "1x1", null, List.of(), List.of(new RunRecord.Consumer(
                                 "dubbo-kryo-open-loop.json", "dubbo-kryo-client.out", 0, List.of(), null, report,

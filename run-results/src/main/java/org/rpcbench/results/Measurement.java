@@ -53,6 +53,8 @@ public record Measurement(String pair, String benchmark, String mode, int thread
     public static final String SAMPLE = "sample";
     /** Not JMH's: the open loop at a fixed rate ({@link #ofOpenLoop}); a time per call, as average time is. */
     public static final String OPEN_LOOP = "open";
+    /** The parameter an open-loop result keeps its fixed rate in, calls per second. */
+    public static final String RATE = "rate";
     /** A client using this share of its cores or more cannot call faster: the figure is its own limit. */
     static final double CLIENT_SATURATED = 90;
     /** Client and server together using this share of the cores they share have no CPU left to grow into. */
@@ -75,7 +77,7 @@ public record Measurement(String pair, String benchmark, String mode, int thread
             }
         }
         return new Measurement(pair, call.call(), OPEN_LOOP, report.threads(),
-                new TreeMap<>(Map.of("rate", String.format(Locale.ROOT, "%.0f", call.targetRate()))), time.mean(),
+                new TreeMap<>(Map.of(RATE, String.format(Locale.ROOT, "%.0f", call.targetRate()))), time.mean(),
                 Double.NaN, Units.MILLISECONDS, Collections.unmodifiableSortedMap(percentiles),
                 List.of(time.mean()), List.of(), List.of(List.of(time.mean())), Collections.unmodifiableMap(costs),
                 call.secondMeans());
