@@ -30,9 +30,10 @@ verdict() {
     record_check --names 'v = r; regressed = {(l["benchmark"].rsplit(".", 1)[-1], l["metric"]) for l in v["lines"] if l["verdict"] == "regression"}' "$@"
 }
 
-# stall_probe_in_trial_1 DIR PID: holds ab's JVM (PID) stopped 8 s in every 9 from trial 1's start until both its sides
-# ended, so that ab's probe, a thread of that JVM, sees the machine stall under trial 1's windows while the trial's own
-# JVMs run on: each 3-s window holds a second the probe had less than 80% of
+# stall_probe_in_trial_1 DIR PID: holds ab's JVM (PID) stopped 8 s in every 9 from trial 1's start until trial 2's, so
+# that ab's probe, a thread of that JVM, sees the machine stall under trial 1's windows while the trial's own JVMs run
+# on: each 3-s window holds a second the probe had less than 80% of. (A side's run.json is written when it starts, so
+# in a duet both exist from the first second on.)
 stall_probe_in_trial_1() {
     local dir=$1 pid=$2
     for _ in $(seq 1 1200); do
@@ -41,7 +42,7 @@ stall_probe_in_trial_1() {
         sleep 0.5
     done
     for _ in $(seq 1 40); do
-        [ -f "$dir/trial-01-baseline/run.json" ] && [ -f "$dir/trial-01-candidate/run.json" ] && return 0
+        [ -e "$dir/trial-02-baseline.log" ] || [ -e "$dir/trial-02-candidate.log" ] && return 0
         kill -STOP "$pid" 2>/dev/null || return 0
         sleep 8
         kill -CONT "$pid"
