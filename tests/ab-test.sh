@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # The A/B gate as a user meets it: bad input refused; then ab's default design (each trial the open loop at one fixed
-# rate, both sides at once on every CPU) at its shipped thresholds with short settings, in both directions: an A/A run that passes, its rate found first
-# on the baseline (a tenth of its capacity), its first trial set aside and run again (ab's probe held stopped under
-# it, as when the machine stalls), and a run of getUser alone at a rate given, whose candidate spends 100 us
-# more CPU per getUser on its servers (the full tier: on each side, at the trial's own lengths), flagged on that CPU
-# (getUser alone, since at these lengths a call measured after getUser's closed-loop warmup took on some of its cost:
-# existUser's server threads' CPU +8%, confirmed, in a CI run). Then the saturated design (JMH in every trial): a run
-# whose candidate's servers spend 2 ms more in every getUser, flagged on getUser (its throughput and its server CPU) and
-# on no other call; the same trials judged again with other thresholds, and the verdict kept as the history's first
-# night; and a duet run (both sides at once, sharing the CPUs) of getUser alone, 5 ms more, flagged the same way. The
-# saturated runs are judged at wider thresholds, between the noise of trials this short and the cost: an unchanged
-# call's server CPU per call came out +39% in one such run (listUser's, detectable 183%), while getUser's throughput
-# falls by about 86% and its server CPU per call rises about sixteenfold. The fast tier runs three saturated trials of
-# getUser and existUser; the full tier the four calls, flagged by the first three trials and again by three confirmation
-# trials. Ends with "N passed, N failed, N skipped".
+# rate, both sides at once on every CPU) at its shipped thresholds with short settings, in both directions: an A/A run
+# that passes, its rate found first on the baseline (a tenth of its capacity), its first trial set aside and run again
+# (ab's probe held stopped under it, as when the machine stalls), and a run of getUser alone at a rate given, whose
+# candidate spends 100 us more CPU per getUser on its servers (the full tier: on each side, at the trial's own lengths),
+# flagged on that CPU (getUser alone, since at these lengths a call measured after getUser's closed-loop warmup took on
+# some of its cost: existUser's server threads' CPU +8%, confirmed, in a CI run). Then the saturated design (JMH in
+# every trial): a run whose candidate's servers spend 2 ms more in every getUser, flagged on getUser (its throughput and
+# its server CPU) and on no other call; the same trials judged again with other thresholds, and the verdict kept as the
+# history's first night; and a duet run (both sides at once, each on its own half of the CPUs) of getUser alone, 5 ms
+# more, flagged the same way. The saturated runs are judged at wider thresholds, between the noise of trials this short
+# and the cost: an unchanged call's server CPU per call came out +39% in one such run (listUser's, detectable 183%),
+# while getUser's throughput falls by about 86% and its server CPU per call rises about sixteenfold. The fast tier runs
+# three saturated trials of getUser and existUser; the full tier the four calls, flagged by the first three trials and
+# again by three confirmation trials. Ends with "N passed, N failed, N skipped".
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -67,15 +67,16 @@ check "ab whose candidate's servers refuse an option: exit 2 in trial 1, with th
 check "no trial after the first ran" \
     record_check "$work/refused/ab.json" 'len(r["trials"]) == 1'
 
-# ab's defaults: each trial runs the open loop at one fixed rate for every call, found first on the baseline, both
-# sides at once sharing the CPUs (a duet), and the gate judges per call its response time (mean and median) and what a call cost each side, at the shipped thresholds.
-# Four trials (and as many confirming): with so few, a CPU or median line is flagged when every trial's ratio lies
-# beyond its threshold (1% the server's CPU, 2% the client's, 2% the median), and ratios as likely above it as below,
-# as at these short lengths, do that one time in eight with three trials, one in sixteen with four. The rate is a
-# tenth of the probe's capacity, not the default half: a trial's fresh JVM 2 s into its warmup costs far more per call
-# than the probe's warm closed loop, and at half, in a CI run on a slow runner, a trial's client fell behind (2,228 of
-# 2,400 calls/s answered, 440 us of client CPU and 350-420 us of server CPU a call: the two cores full); at a quarter,
-# trials this short kept a CI runner's machine 95-101% busy
+# ab's defaults: each trial runs the open loop at one fixed rate for every call, found first on the baseline, both sides
+# at once sharing the CPUs (a duet), and the gate judges per call its response time (mean and median) and what a call
+# cost each side, at the shipped thresholds. Four trials (and as many confirming): with so few, a CPU or median line is
+# flagged when every trial's ratio lies beyond its threshold (1% the server's CPU, 2% the client's, 2% the median), and
+# ratios as likely above it as below, as at these short lengths, do that one time in eight with three trials, one in
+# sixteen with four. The rate is a tenth of the probe's capacity, not the default (a quarter in a duet, half in turn): a
+# trial's fresh JVM 2 s into its warmup costs far more per call than the probe's warm closed loop, and at half, the
+# sides in turn, in a CI run on a slow runner, a trial's client fell behind (2,228 of 2,400 calls/s answered, 440 us of
+# client CPU and 350-420 us of server CPU a call: the two cores full); at a quarter, trials this short kept a CI
+# runner's machine 95-101% busy
 fixed_calls="--calls existUser,getUser --warmup 2 --duration 3"
 aa_port=$(free_port)
 EXITS_WITH_TIMEOUT=1500
@@ -153,35 +154,38 @@ check "the table says what each metric could have seen" \
     "$work/ab/verdict.md"
 check "nothing left on the A/B run's port" no_process_on "$port"
 
-# a duet: both sides of each trial at once, sharing every CPU (the default), which side starts first alternated from
-# trial to trial. Its candidate spends 5 ms more per getUser: each side has half the machine, and with 2 ms getUser's
-# throughput came out 0.22 of the baseline's in a CI rehearsal (then on a CPU each), its interval up to 0.43, short
-# of the 60% threshold
+# a saturated duet: both sides of each trial at once, each on its own half of the CPUs, the halves swapped from trial
+# to trial. Its candidate spends 5 ms more per getUser: with 2 ms getUser's throughput came out 0.22 of the baseline's
+# in a CI rehearsal, its interval up to 0.43, short of the 60% threshold. Not on shared CPUs (ab's duet at a fixed
+# rate, checked above): there the candidate's cost takes CPU from the baseline's side too, so that its throughput's
+# ratio came out 0.26 (0.16 to 0.43) in one run here and 0.45 in the next
 if [ "$(nproc)" -ge 2 ]; then
     duet_port=$(free_port)
     check "ab --duet: the candidate's 5 ms more per getUser is a regression, exit 1" \
         exits_with 1 "\*\*Gate: failed\*\*" "$work/duet.out" -- \
-        "$root/benchmark.sh" ab --duet --saturated -p "$duet_port" --trials 3 --confirm-trials 0 --pairs dubbo-kryo --seed 7 \
-        --out "$work/duet" --threshold 60 --cpu-threshold 200 --alloc-threshold 10 \
+        "$root/benchmark.sh" ab --duet --duet-cpus halves --saturated -p "$duet_port" --trials 3 --confirm-trials 0 \
+        --pairs dubbo-kryo --seed 7 --out "$work/duet" --threshold 60 --cpu-threshold 200 --alloc-threshold 10 \
         --candidate-server-args "--inject-cost getUser:5ms" \
         -a "--warmupIterations 2 --warmupTime 2 --measurementIterations 2 --measurementTime 1 --benchmarks getUser" \
         "$root" "$root"
-    check "each duet trial ran both sides at once, each side's JVMs on every CPU, as the record names" \
+    check "each duet trial ran both sides at once, each side's JVMs on its half of the CPUs, as the record names" \
         env PYTHONPATH="$root/tests" python3 - "$work/duet" <<'PY'
 import os
 import sys
 import record
 d = sys.argv[1]
 r = record.read(d + "/ab.json")
-cpu_lists = r["duetCpus"]
-assert cpu_lists == ["0-%d" % (os.cpu_count() - 1)] * 2, cpu_lists
+# a list of one CPU reads as a number
+cpu_lists = [str(cpus) for cpus in r["duetCpus"]]
+half = os.cpu_count() // 2
+assert cpu_lists == [str(first) if half == 1 else "%d-%d" % (first, first + half - 1) for first in (0, half)], cpu_lists
 firsts = []
 for t in r["trials"]:
     runs = {side: record.read(d + "/" + t[side + "Run"] + "/run.json") for side in ("baseline", "candidate")}
     for side, run in runs.items():
         cpus = cpu_lists[t["order"].index(side)]
         command = run["command"]
-        assert command[command.index("--server-cpus") + 1] == cpus == command[command.index("--client-cpus") + 1], command
+        assert str(command[command.index("--server-cpus") + 1]) == cpus == str(command[command.index("--client-cpus") + 1]), command
     # at once: each side started before the other ended
     assert runs["baseline"]["start"] < runs["candidate"]["end"] and runs["candidate"]["start"] < runs["baseline"]["end"], t
     firsts.append(t["order"][0])
