@@ -72,7 +72,7 @@ check "no trial after the first ran" \
 # cost each side, at the shipped thresholds. Four trials (and as many confirming): with so few, a CPU or median line is
 # flagged when every trial's ratio lies beyond its threshold (1% the server's CPU, 2% the client's, 2% the median), and
 # ratios as likely above it as below, as at these short lengths, do that one time in eight with three trials, one in
-# sixteen with four. The rate is a tenth of the probe's capacity, not the default (a quarter in a duet, half in turn): a
+# sixteen with four. The rate is a tenth of the probe's capacity, not the default (a fifth in a duet, half in turn): a
 # trial's fresh JVM 2 s into its warmup costs far more per call than the probe's warm closed loop, and at half, the
 # sides in turn, in a CI run on a slow runner, a trial's client fell behind (2,228 of 2,400 calls/s answered, 440 us of
 # client CPU and 350-420 us of server CPU a call: the two cores full); at a quarter, trials this short kept a CI

@@ -129,11 +129,13 @@ public final class AbCommand implements Callable<Integer> {
      */
     static final int DEFAULT_RATE_SHARE = 50;
     /**
-     * A duet's rate share: both sides load the machine at once, so that together they load it as one side does at
-     * the sequential design's half. With the CPUs split a side's probe finds its capacity on half of them, where a call
-     * costs about half what it costs at a fixed rate, and half of it overloaded a side (docs/reports-and-gate.md).
+     * A duet's rate share: both sides load the machine at once, and a call costs about twice the CPU at a fixed rate
+     * that it costs in the probe's closed loop, so that two sides at 25% filled the CPUs: at 5,100 calls/s a side (of
+     * 20,548) the first call fell behind in the first trial here, where 3,200, 3,500 and 4,300 a side kept the rate in
+     * every trial. At 20% the two sides load the machine about four fifths. With the CPUs split a side's probe finds
+     * its capacity on half of them, and half of it overloaded a side (docs/reports-and-gate.md).
      */
-    static final int DUET_RATE_SHARE = 25;
+    static final int DUET_RATE_SHARE = 20;
     /**
      * A duet's warmup per call at a fixed rate, twice a trial's own: both sides' JVMs compile at once on the same
      * CPUs. Warmed 6 s, the first call of an A/A duet here fell short of its rate in two trials of six and a trial's
