@@ -562,15 +562,16 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         }
 
         /** Its benchmark without a fixed rate. */
-        BenchmarkKey pooledKey() {
+        private BenchmarkKey pooledKey() {
             SortedMap<String, String> params = new TreeMap<>(key.params());
             params.remove(Measurement.RATE);
             return new BenchmarkKey(key.pair(), key.benchmark(), key.mode(), key.threads(), params);
         }
 
-        /** The same series under another benchmark key: a pool's, of runs at different rates. */
-        Series withKey(BenchmarkKey pooled) {
-            return new Series(pooled, cost, figure, unit, before, after, worseIfHigher, threshold, speedNote);
+        /** This series named as a pool of it and another run's: without the rate when theirs differ. */
+        Series namedWith(Series other) {
+            return key.equals(other.key) ? this
+                    : new Series(pooledKey(), cost, figure, unit, before, after, worseIfHigher, threshold, speedNote);
         }
 
         Verdict verdict(PairedBootstrap.Interval interval) {

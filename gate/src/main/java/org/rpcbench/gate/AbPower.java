@@ -208,9 +208,8 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
 
     /** Two runs' trials of one metric as one series, named without the rate when the runs' rates differ. */
     private static AbComparison.Series concatenated(AbComparison.Series one, AbComparison.Series other) {
-        AbComparison.Series both = one.withFigures(concatenated(one.before(), other.before()),
-                concatenated(one.after(), other.after()));
-        return one.key().equals(other.key()) ? both : both.withKey(one.pooledKey());
+        return one.withFigures(concatenated(one.before(), other.before()), concatenated(one.after(), other.after()))
+                .namedWith(other);
     }
 
     private static double[] concatenated(double[] one, double[] other) {

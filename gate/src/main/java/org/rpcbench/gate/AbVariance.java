@@ -90,8 +90,7 @@ public final class AbVariance {
         for (AbComparison.Trials run : runs) {
             Map<String, AbComparison.Series> byLabel = new LinkedHashMap<>();
             run.series(thresholds).forEach(series -> byLabel.put(series.poolLabel(), series));
-            byLabel.forEach((label, series) -> labels.merge(label, series,
-                    (first, other) -> first.key().equals(other.key()) ? first : first.withKey(first.pooledKey())));
+            byLabel.forEach((label, series) -> labels.merge(label, series, AbComparison.Series::namedWith));
             judged.add(byLabel);
         }
         List<Row> rows = new ArrayList<>();
