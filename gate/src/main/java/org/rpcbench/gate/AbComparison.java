@@ -167,6 +167,7 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 }
                 String stalled = stalled(before, AbRecord.BASELINE, speed);
                 stalled = stalled != null ? stalled : stalled(after, AbRecord.CANDIDATE, speed);
+                stalled = stalled != null || !record.duet() ? stalled : behindTogether(before, after);
                 if (stalled != null) {
                     trials.setAside().put(trial.number(), "trial " + trial.number() + " set aside: " + stalled);
                     continue;
@@ -214,6 +215,26 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 if (starved != null) {
                     return "the machine stalled in the " + side + "'s " + measured.benchmark() + " window (ab's"
                             + " probe " + starved + ")";
+                }
+            }
+            return null;
+        }
+
+        /**
+         * In a duet, the call both sides fell behind the rate of in one trial, said; null when none. Both sides meet
+         * the same machine at the same moment there, so then the machine could not carry the two (here the first
+         * call, in one trial of six, at 3,100 and at 4,300 calls/s a side), as when it stalled. A candidate that
+         * cannot keep the rate falls behind alone; one whose load sinks both sides in every trial leaves no trial to
+         * judge, which fails the run.
+         */
+        private static String behindTogether(Run before, Run after) {
+            for (RunRecord.Pair pair : before.info().pairs()) {
+                List<String> candidateBehind = after.callsBehindTheirRate(pair.pair());
+                for (String call : before.callsBehindTheirRate(pair.pair())) {
+                    if (candidateBehind.contains(call)) {
+                        return "both sides fell behind " + pair.pair() + "'s rate on " + call + " at once, on the"
+                                + " machine they share";
+                    }
                 }
             }
             return null;

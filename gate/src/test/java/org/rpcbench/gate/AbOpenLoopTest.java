@@ -166,6 +166,32 @@ class AbOpenLoopTest {
     }
 
     @Test
+    void aDuetTrialBothSidesFellBehindInIsSetAsideNotFailed() throws Exception {
+        AbRuns.writeOpenLoopDuet(directory, SERVER_CPU, rotated(SERVER_CPU), 2, AbRecord.BASELINE,
+                AbRecord.CANDIDATE);
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertEquals(7, judged.trials());
+        assertEquals(List.of(3), List.copyOf(AbComparison.setAside(directory).keySet()), "what ab runs again");
+        assertEquals(0, judged.count(Verdict.PAIR_FAILED), judged.lines().toString());
+        assertTrue(judged.passed(), judged.lines().toString());
+        assertTrue(line(judged, AbVerdict.MEDIAN).line().note().contains("trial 3 set aside: both sides fell behind"
+                + " dubbo-kryo's rate on getUser at once"), line(judged, AbVerdict.MEDIAN).line().note());
+    }
+
+    @Test
+    void aDuetTrialOnlyTheCandidateFellBehindInFailsItsPair() throws Exception {
+        AbRuns.writeOpenLoopDuet(directory, SERVER_CPU, rotated(SERVER_CPU), 2, AbRecord.CANDIDATE);
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertTrue(AbComparison.setAside(directory).isEmpty());
+        assertEquals(1, judged.count(Verdict.PAIR_FAILED), judged.lines().toString());
+        assertFalse(judged.passed());
+    }
+
+    @Test
     void aRunWhoseEveryTrialTheMachineStalledInIsNotJudged() {
         double[] probe = {100, 101, 99, 100, 102, 98, 100, 101};
         AbRuns.writeOpenLoopWithSpeed(directory, SERVER_CPU, rotated(SERVER_CPU), probe, probe);

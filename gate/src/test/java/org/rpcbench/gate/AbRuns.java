@@ -155,10 +155,15 @@ public final class AbRuns {
 
     private static void record(Path directory, List<AbRecord.Trial> done, List<String> clientArgs,
             Integer confirmationFrom, int confirmationTrials) {
+        record(directory, done, clientArgs, confirmationFrom, confirmationTrials, null);
+    }
+
+    private static void record(Path directory, List<AbRecord.Trial> done, List<String> clientArgs,
+            Integer confirmationFrom, int confirmationTrials, List<String> duetCpus) {
         new AbRecord(new AbRecord.Side("HEAD~1", "0123456789abcdef0123", null, "/wt/a"),
                 new AbRecord.Side("/work/main", "fedcba9876543210fedc", true, "/work/main"), List.of("dubbo-kryo"),
                 "user", clientArgs, List.of(), List.of(), 42, List.of("benchmark.sh", "ab"), "start", "end", done,
-                confirmationFrom, confirmationTrials, null, null, null, null).write(directory);
+                confirmationFrom, confirmationTrials, duetCpus, null, null, null).write(directory);
     }
 
     /**
@@ -174,13 +179,13 @@ public final class AbRuns {
     public static void writeOpenLoop(Path directory, double[] baselineServerCpu, double[] candidateServerCpu,
             double candidateMedianFactor) {
         writeOpenLoop(directory, OPEN_LOOP_RATE, baselineServerCpu, candidateServerCpu, candidateMedianFactor, null,
-                null);
+                null, null);
     }
 
     /** The same at another rate, calls per second, as each run of ab's default finds its own. */
     public static void writeOpenLoopAt(Path directory, int rate, double[] baselineServerCpu,
             double[] candidateServerCpu) {
-        writeOpenLoop(directory, rate, baselineServerCpu, candidateServerCpu, 1, null, null);
+        writeOpenLoop(directory, rate, baselineServerCpu, candidateServerCpu, 1, null, null, null);
     }
 
     /**
@@ -190,12 +195,30 @@ public final class AbRuns {
     public static void writeOpenLoopWithSpeed(Path directory, double[] baselineServerCpu,
             double[] candidateServerCpu, double[] baselineProbeNanos, double[] candidateProbeNanos) {
         writeOpenLoop(directory, OPEN_LOOP_RATE, baselineServerCpu, candidateServerCpu, 1, baselineProbeNanos,
-                candidateProbeNanos);
+                candidateProbeNanos, null);
+    }
+
+    /**
+     * The same as a duet sharing two CPUs, in which the named sides of one trial (from 0) did not keep getUser's
+     * rate: their pair failed, as a client that fell behind leaves it.
+     */
+    public static void writeOpenLoopDuet(Path directory, double[] baselineServerCpu, double[] candidateServerCpu,
+            int behindTrial, String... sidesBehind) {
+        writeOpenLoop(directory, OPEN_LOOP_RATE, baselineServerCpu, candidateServerCpu, 1, null, null,
+                new Behind(behindTrial, List.of(sidesBehind)));
+    }
+
+    /** A duet trial's sides that fell behind the rate. */
+    private record Behind(int trial, List<String> sides) {
+
+        boolean fell(int trialIndex, String side) {
+            return trial == trialIndex && sides.contains(side);
+        }
     }
 
     private static void writeOpenLoop(Path directory, int rate, double[] baselineServerCpu,
             double[] candidateServerCpu, double candidateMedianFactor, double[] baselineProbeNanos,
-            double[] candidateProbeNanos) {
+            double[] candidateProbeNanos, Behind duet) {
         List<AbRecord.Trial> done = new ArrayList<>();
         List<MachineSpeed.Second> seconds = new ArrayList<>();
         for (int i = 0; i < baselineServerCpu.length; i++) {
@@ -207,14 +230,17 @@ public final class AbRuns {
                 baselineWindow = probed(seconds, 2 * i, baselineProbeNanos[i]);
                 candidateWindow = probed(seconds, 2 * i + 1, candidateProbeNanos[i]);
             }
+            boolean baselineBehind = duet != null && duet.fell(i, AbRecord.BASELINE);
+            boolean candidateBehind = duet != null && duet.fell(i, AbRecord.CANDIDATE);
             openLoopRun(directory.resolve(prefix + "baseline"), rate, baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1),
-                    1, baselineWindow, null);
+                    1, baselineWindow, null, baselineBehind);
             openLoopRun(directory.resolve(prefix + "candidate"), rate, candidateServerCpu[i],
-                    1 + 0.02 * (((i + 1) % 3) - 1), candidateMedianFactor, candidateWindow, null);
-            done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline", 0,
-                    prefix + "candidate", 0, START, END));
+                    1 + 0.02 * (((i + 1) % 3) - 1), candidateMedianFactor, candidateWindow, null, candidateBehind);
+            done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline",
+                    baselineBehind ? 1 : 0, prefix + "candidate", candidateBehind ? 1 : 0, START, END));
         }
-        record(directory, done, List.of("--rate", String.valueOf(rate), "--warmup", "10", "--duration", "6"), null, 0);
+        record(directory, done, List.of("--rate", String.valueOf(rate), "--warmup", "10", "--duration", "6"), null, 0,
+                duet == null ? null : List.of("0-1", "0-1"));
         if (baselineProbeNanos != null) {
             new MachineSpeed("a test's", 2, seconds).write(directory);
         }
@@ -248,13 +274,13 @@ public final class AbRuns {
      */
     private static void secondsRun(Path run, double[][] seconds, int trial) {
         if (seconds == null) {
-            openLoopRun(run, OPEN_LOOP_RATE, 71, 1, 1, null, null);
+            openLoopRun(run, OPEN_LOOP_RATE, 71, 1, 1, null, null, false);
             return;
         }
         double mean = Arrays.stream(seconds[trial]).average().orElseThrow();
         double[] sorted = Arrays.stream(seconds[trial]).sorted().toArray();
         openLoopRun(run, OPEN_LOOP_RATE, 71, mean, sorted[sorted.length / 2] / mean, null,
-                Arrays.stream(seconds[trial]).boxed().toList());
+                Arrays.stream(seconds[trial]).boxed().toList(), false);
     }
 
     /**
@@ -280,22 +306,25 @@ public final class AbRuns {
     }
 
     private static void openLoopRun(Path run, int rate, double serverCpu, double meanMillis, double medianFactor,
-            OpenLoopReport.Window window, List<Double> secondMeans) {
+            OpenLoopReport.Window window, List<Double> secondMeans, boolean behind) {
         OpenLoopReport.Latency time = new OpenLoopReport.Latency(48_000, meanMillis, meanMillis * 0.8 * medianFactor,
                 meanMillis * 1.5,
                 meanMillis * 3, meanMillis * 5, meanMillis * 6, meanMillis * 8);
         OpenLoopReport.CallResult getUser = new OpenLoopReport.CallResult("getUser", rate, null, 48_000, 48_000, 0,
-                48_000, 0, 0, rate, time, time, 6, 0, null, "getUser.hlog", null, null,
+                48_000, 0, 0, rate, time, time, 6, 0, null, "getUser.hlog",
+                behind ? "9,000 of the 48,000 calls due in the window were never sent" : null, null,
                 Map.of(CallCost.SERVER_CPU.label(), serverCpu, CallCost.SERVER_THREADS_CPU.label(), serverCpu - 3,
                         CallCost.CLIENT_CPU.label(), 90.0), window, secondMeans);
         OpenLoopReport report = new OpenLoopReport(1, (double) rate, null, null, OpenLoopReport.FIXED, 10_000, 6_000,
                 32, List.of(getUser));
         new RunRecord(run.getFileName().toString(), "quick", "user", List.of("--rate", String.valueOf(rate)), List.of(),
                 START, END,
-                null, List.of(new RunRecord.Pair("dubbo-kryo", "dubbo", "dubbo", "kryo", RunRecord.Pair.PASSED, null,
-                        null, START, END, 60.0, "1x1", null, List.of(), List.of(new RunRecord.Consumer(
-                                "dubbo-kryo-open-loop.json", "dubbo-kryo-client.out", 0, List.of(), null, report,
-                                null)), List.of(), List.of()))).write(run);
+                null, List.of(new RunRecord.Pair("dubbo-kryo", "dubbo", "dubbo", "kryo",
+                        behind ? RunRecord.Pair.FAILED : RunRecord.Pair.PASSED,
+                        behind ? "dubbo-kryo-client exited 1: getUser: the rate was not kept" : null, null, START, END,
+                        60.0, "1x1", null, List.of(), List.of(new RunRecord.Consumer("dubbo-kryo-open-loop.json",
+                                "dubbo-kryo-client.out", behind ? 1 : 0, List.of(), null, report, null)), List.of(),
+                        List.of()))).write(run);
     }
 
     private static int exit(Side side) {

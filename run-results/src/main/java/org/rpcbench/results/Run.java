@@ -134,6 +134,13 @@ public record Run(Path source, RunRecord info, List<Measurement> measurements) {
                 .map(OpenLoopReport.CallResult::window).findFirst().orElse(null);
     }
 
+    /** The calls of a pair's open-loop run that did not keep their fixed rate; none for a JMH run. */
+    public List<String> callsBehindTheirRate(String pair) {
+        OpenLoopReport report = outcome(pair).map(Run::openLoopReport).orElse(null);
+        return report == null ? List.of() : report.calls().stream().filter(call -> call.rateNotKept() != null)
+                .map(OpenLoopReport.CallResult::call).toList();
+    }
+
     /** The first consumer's open-loop report of a pair: the one the gate judges; null for a JMH run. */
     private static OpenLoopReport openLoopReport(RunRecord.Pair outcome) {
         return outcome.consumers() == null || outcome.consumers().isEmpty() ? null

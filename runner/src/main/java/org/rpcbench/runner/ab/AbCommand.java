@@ -131,9 +131,10 @@ public final class AbCommand implements Callable<Integer> {
     /**
      * A duet's rate share: both sides load the machine at once, and a call costs about twice the CPU at a fixed rate
      * that it costs in the probe's closed loop, so that two sides at 25% filled the CPUs: at 5,100 calls/s a side (of
-     * 20,548) the first call fell behind in the first trial here, where 3,200, 3,500 and 4,300 a side kept the rate in
-     * every trial. At 20% the two sides load the machine about four fifths. With the CPUs split a side's probe finds
-     * its capacity on half of them, and half of it overloaded a side (docs/reports-and-gate.md).
+     * 20,548) the first call fell behind in the first trial here, where 3,100-3,500 a side kept the rate in every
+     * trial. At 20% the two sides load the machine 75-95%, and still not always enough below it: at 4,300 a side (of
+     * 21,963) the first call fell behind in one trial of six. With the CPUs split a side's probe finds its capacity on
+     * half of them, and half of it overloaded a side (docs/reports-and-gate.md).
      */
     static final int DUET_RATE_SHARE = 20;
     /**
@@ -149,9 +150,9 @@ public final class AbCommand implements Callable<Integer> {
     static final int DEFAULT_SIMULATIONS = 200;
     static final List<Double> DEFAULT_SHIFTS = List.of(1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0);
     /**
-     * The most trials a stage runs in place of those the machine stalled in: the probe found that once in ten A/B runs
-     * here (docs/reports-and-gate.md), so more in one stage means something else runs on the machine, and more trials
-     * would meet it too.
+     * The most trials a stage runs in place of those set aside (the machine stalled, or a duet's two sides fell behind
+     * together): the probe found a stall once in ten A/B runs here (docs/reports-and-gate.md), so more in one stage
+     * means something else runs on the machine, and more trials would meet it too.
      */
     static final int MAX_REPLACEMENTS = 2;
     /** In a duet the candidate's servers bind this far above the baseline's port. */
@@ -803,7 +804,7 @@ public final class AbCommand implements Callable<Integer> {
 
     /**
      * Runs a stage's {@code count} trials after those in the record, then one more for each the judge sets aside (the
-     * machine stalled under it), at most {@link #MAX_REPLACEMENTS}, so that the stage is judged on {@code count}.
+     * machine could not carry it), at most {@link #MAX_REPLACEMENTS}, so that the stage is judged on {@code count}.
      */
     private Trials runStage(AbRecord record, Side before, Side after, Path directory, Random order, int count)
             throws IOException, InterruptedException {
@@ -822,8 +823,8 @@ public final class AbCommand implements Callable<Integer> {
                 break;
             }
             if (replaced == MAX_REPLACEMENTS) {
-                console.println("the machine stalled in " + setAside.size() + " trials of this stage: it is judged on"
-                        + " the other " + (count + replaced - setAside.size()) + "; see what else runs on it");
+                console.println(setAside.size() + " trials of this stage were set aside: it is judged on the other "
+                        + (count + replaced - setAside.size()) + "; see what else runs on the machine");
                 console.flush();
                 break;
             }
