@@ -131,10 +131,10 @@ public final class AbCommand implements Callable<Integer> {
     /**
      * A duet's rate share: both sides load the machine at once, and a call costs about twice the CPU at a fixed rate
      * that it costs in the probe's closed loop, so that two sides at 25% filled the CPUs: at 5,100 calls/s a side (of
-     * 20,548) the first call fell behind in the first trial here, where 3,100-3,500 a side kept the rate in every
-     * trial. At 20% the two sides load the machine 75-95%, and still not always enough below it: at 4,300 a side (of
-     * 21,963) the first call fell behind in one trial of six. With the CPUs split a side's probe finds its capacity on
-     * half of them, and half of it overloaded a side (docs/reports-and-gate.md).
+     * 20,548) the first call fell behind in the first trial here. At 3,100-4,300 a side (20%, or 25% of a slow
+     * probe) the two sides kept the machine 75-96% busy, and the rate in 58 of 60 trials of eight runs (in the other
+     * two the first call fell behind on both sides at once: the gate sets such a trial aside). With the CPUs split a
+     * side's probe finds its capacity on half of them, and half of it overloaded a side (docs/reports-and-gate.md).
      */
     static final int DUET_RATE_SHARE = 20;
     /**
