@@ -221,11 +221,10 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         }
 
         /**
-         * In a duet, the call both sides fell behind the rate of in one trial, said; null when none. Both sides meet
-         * the same machine at the same moment there, so then the machine could not carry the two (here the first
-         * call, in one trial of six, at 3,100 and at 4,300 calls/s a side), as when it stalled. A candidate that
-         * cannot keep the rate falls behind alone; one whose load sinks both sides in every trial leaves no trial to
-         * judge, which fails the run.
+         * Why a duet's trial is the machine's: both sides fell behind the same call's rate in it; null when they did
+         * not. Both sides meet the same machine at the same moment there, so it could not carry the two, as when it
+         * stalled (here existUser, measured first, in two trials of sixty). A candidate that cannot keep the rate falls
+         * behind alone; one whose load sinks both sides in every trial leaves no trial to judge, which fails the run.
          */
         private static String behindTogether(Run before, Run after) {
             for (RunRecord.Pair pair : before.info().pairs()) {
