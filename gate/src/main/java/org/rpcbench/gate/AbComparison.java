@@ -165,11 +165,11 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                 if (before == null || after == null) {
                     continue;
                 }
-                String stalled = stalled(before, AbRecord.BASELINE, speed);
-                stalled = stalled != null ? stalled : stalled(after, AbRecord.CANDIDATE, speed);
-                stalled = stalled != null || !record.duet() ? stalled : behindTogether(before, after);
-                if (stalled != null) {
-                    trials.setAside().put(trial.number(), "trial " + trial.number() + " set aside: " + stalled);
+                String setAsideWhy = stalled(before, AbRecord.BASELINE, speed);
+                setAsideWhy = setAsideWhy != null ? setAsideWhy : stalled(after, AbRecord.CANDIDATE, speed);
+                setAsideWhy = setAsideWhy != null || !record.duet() ? setAsideWhy : behindTogether(before, after);
+                if (setAsideWhy != null) {
+                    trials.setAside().put(trial.number(), "trial " + trial.number() + " set aside: " + setAsideWhy);
                     continue;
                 }
                 trials.numbers().add(trial.number());
