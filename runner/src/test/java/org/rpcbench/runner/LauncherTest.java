@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rpcbench.contract.ExitCode;
+import picocli.CommandLine;
 
 /** The launcher's bad-input messages; no JVM is started here. */
 class LauncherTest {
@@ -87,5 +88,23 @@ class LauncherTest {
                 + " and --client-cpus apply to a pair, not to dubbo-kryo-server (run it under taskset -c)"));
         assertTrue(refused("--client-cpus", "x", "dubbo-kryo").startsWith("benchmark.sh: option --client-cpus: 'x'"
                 + " is not a CPU list"));
+    }
+
+    /** picocli formats each description and, where a lone % breaks the format, warns on stderr at every --help. */
+    @Test
+    void everyCommandsHelpRendersWithoutAWarning() {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            CommandLine launcher = RunnerCommandLine.commandLine(new PrintStream(new ByteArrayOutputStream()),
+                    new PrintStream(new ByteArrayOutputStream()));
+            launcher.getUsageMessage();
+            launcher.getSubcommands().values().forEach(CommandLine::getUsageMessage);
+            assertTrue(launcher.getSubcommands().containsKey("ab"));
+        } finally {
+            System.setErr(stderr);
+        }
+        assertEquals("", warnings.toString(StandardCharsets.UTF_8));
     }
 }

@@ -203,7 +203,7 @@ public final class AbCommand implements Callable<Integer> {
     Integer confirmationTrialsGiven;
 
     @Option(names = "--confirm-confidence", paramLabel = "PERCENT", description = "confidence of the interval the"
-            + " confirmation trials judge a flag by; the first trials' is 95% (default: ${DEFAULT-VALUE})")
+            + " confirmation trials judge a flag by; the first trials' is 95%% (default: ${DEFAULT-VALUE})")
     double confirmationConfidence = DEFAULT_CONFIRMATION_CONFIDENCE;
 
     /** The trials and confirmation trials given, or the defaults of the design the trials run (or ran). */
