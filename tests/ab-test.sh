@@ -89,6 +89,22 @@ check "ab at its default thresholds, a tenth of the capacity, both sides one che
     ended_with 0 "\*\*Gate: passed\*\*" "$work/aa.out" "$aa_pid" "$EXITS_WITH_TIMEOUT"
 check "a duet on every CPU, warmed as given; the rate found on the baseline first, every trial at it, as many to confirm" \
     record_check "$work/aa/ab.json" 'r["duetCpus"] == ["0-%d" % (__import__("os").cpu_count() - 1) if __import__("os").cpu_count() > 1 else 0] * 2 and r["clientArgs"][r["clientArgs"].index("--warmup") + 1] == 2 and r["rateProbe"]["run"] == "rate-probe" and r["rateProbe"]["sharePercent"] == 10 and r["rateProbe"]["rate"] > 0 and r["clientArgs"][r["clientArgs"].index("--rate") + 1] == round(r["rateProbe"]["rate"]) and len(r["trials"]) >= 5 and r["confirmationTrials"] == 4'
+check "each trial's two clients began their load together: every call's windows start within 750 ms of each other" \
+    env PYTHONPATH="$root/tests" python3 - "$work/aa" <<'PY'
+import sys
+import record
+d = sys.argv[1]
+r = record.read(d + "/ab.json")
+for t in r["trials"]:
+    windows = {}
+    for side in ("baseline", "candidate"):
+        command = record.read(d + "/" + t[side + "Run"] + "/run.json")["command"]
+        assert command[command.index("--start-together") + 1].endswith("/trial-%02d-start" % t["number"]), command
+        report = record.read(d + "/" + t[side + "Run"] + "/dubbo-kryo-open-loop.json", "open-loop")
+        windows[side] = [call["window"]["startEpochMillis"] for call in report["calls"]]
+    apart = [abs(b - c) for b, c in zip(windows["baseline"], windows["candidate"])]
+    assert len(apart) == 2 and max(apart) < 750, (t["number"], apart)
+PY
 check "trial 1, which the probe saw the machine stall in, was set aside, and trial 5 ran in its place" \
     grep -Eq "^1 more trial takes its place$" "$work/aa.out"
 check "the verdict judged the four other trials and says why trial 1 is not among them" \

@@ -12,6 +12,7 @@ import org.rpcbench.client.availability.AvailabilityLoad;
 import org.rpcbench.client.jmh.JmhLoad;
 import org.rpcbench.client.load.Load;
 import org.rpcbench.client.load.Session;
+import org.rpcbench.client.load.StartTogether;
 import org.rpcbench.client.openloop.OpenLoopLoad;
 import org.rpcbench.client.options.ClientOptions;
 import org.rpcbench.client.soak.SoakLoad;
@@ -160,6 +161,14 @@ public final class BenchmarkClient {
             }
             out.println("bytes per call, request/answer, header included: "
                     + check.proofs().get(0).describeFrames());
+            if (options.startTogether() != null) {
+                try {
+                    out.println(StartTogether.await(options.startTogether()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return Stopped.failed(ExitCode.INTERRUPTED, "stopped while waiting to start together");
+                }
+            }
             return load.run(new Session(connection, check.proofs(), connection.sampleServers(), users(connection),
                     resultFile, logFile, out, err, options.records()));
         } catch (RuntimeException e) {

@@ -30,6 +30,11 @@ public final class OptionNames {
     public static final String LOCKSTEP_FILE = "--lockstep-file";
     /** How many consumers meet at the {@link #LOCKSTEP} meeting point, its host among them. */
     public static final String LOCKSTEP_CONSUMERS = "--lockstep-consumers";
+    /**
+     * Where a client meets one other before its load begins, so that both begin at once: the two sides of a duet,
+     * each run by a launcher of its own.
+     */
+    public static final String START_TOGETHER = "--start-together";
     /** A client's fault-run load instead of JMH, for this long. */
     public static final String AVAILABILITY = "--availability";
     /** When into the availability load a fault comes. */

@@ -75,6 +75,11 @@ public final class ClientOptions {
             + " accident, is not taken")
     boolean concurrentConsumer;
 
+    @Option(names = OptionNames.START_TOGETHER, paramLabel = "dir", description = "begin the load, once the wire is"
+            + " proven, at the same moment as one other client given this directory (the other side of ab's duet), so"
+            + " that both measure the same seconds; waits for it at most a minute, then begins alone")
+    Path startTogether;
+
     @Mixin
     RecordFileOptions records = new RecordFileOptions();
 
@@ -300,6 +305,11 @@ public final class ClientOptions {
 
     public boolean concurrentConsumer() {
         return concurrentConsumer || jmh != null && jmh.lockstep() != null;
+    }
+
+    /** The directory this client meets another in before its load begins, or null to begin at once. */
+    public Path startTogether() {
+        return startTogether;
     }
 
     public boolean dryRun() {

@@ -353,6 +353,8 @@ public final class AbCommand implements Callable<Integer> {
 
     /** In a duet, whether the baseline has the first half of the CPUs in odd-numbered trials. */
     private boolean baselineOnFirstCpusInOddTrials;
+    /** In a duet, whether both sides' clients begin their load together: each side's run-all knows how. */
+    private boolean startTogether;
 
     private final Set<ChildProcess> running = ConcurrentHashMap.newKeySet();
     private volatile boolean interrupted;
@@ -434,11 +436,14 @@ public final class AbCommand implements Callable<Integer> {
         for (String signal : List.of("INT", "TERM")) {
             Signal.handle(new Signal(signal), received -> interrupt());
         }
-        for (Side side : before.directory().equals(after.directory()) ? List.of(before) : List.of(before, after)) {
+        List<Side> built = before.directory().equals(after.directory()) ? List.of(before) : List.of(before, after);
+        for (Side side : built) {
             if (!build(side, directory)) {
                 return interrupted ? ExitCode.INTERRUPTED : ExitCode.USAGE;
             }
         }
+        List<String> unaligned = duet ? sidesWithout(OptionNames.START_TOGETHER, built, directory) : List.of();
+        startTogether = duet && unaligned.isEmpty();
         AbRecord.RateProbe rateProbe = null;
         if (probeArgs != null) {
             Optional<AbRecord.RateProbe> probed = probeRate(before, directory, duetCpus);
@@ -462,6 +467,11 @@ public final class AbCommand implements Callable<Integer> {
                 + " (seed " + orderSeed + ")"
                 + (confirmationTrials == 0 ? "" : ", " + confirmationTrials + " more if they flag a regression"));
         console.println("client options: " + String.join(" ", trialArgs));
+        if (!unaligned.isEmpty()) {
+            console.println("the " + String.join(" and ", unaligned) + "'s run-all predates "
+                    + OptionNames.START_TOGETHER + ": each side's client begins its load as it is ready, up to a few"
+                    + " seconds apart, not together");
+        }
         console.println("files: " + directory);
         console.flush();
         Random order = new Random(orderSeed);
@@ -782,7 +792,7 @@ public final class AbCommand implements Callable<Integer> {
     /** Has the side's launcher build what run-all needs (it does so before answering --help). */
     private boolean build(Side side, Path directory) throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
-        Path log = directory.resolve("build-" + side.name() + ".log");
+        Path log = buildLog(side, directory);
         out.println("building the " + side.name() + " (" + side.record().given() + ") in " + side.directory());
         out.flush();
         Optional<Integer> exit = runToEnd(side.name() + "-build", List.of("bash",
@@ -796,6 +806,26 @@ public final class AbCommand implements Callable<Integer> {
                     + (exit.isEmpty() ? " to end in " + BUILD_TIMEOUT.toMinutes() + " minutes" : "") + ": see " + log);
         }
         return false;
+    }
+
+    /** What a trial's files and directories begin with. */
+    private static String trialPrefix(int number) {
+        return String.format("trial-%02d-", number);
+    }
+
+    /** The sides whose run-all's help, in their build logs, does not list this option: older checkouts. */
+    private static List<String> sidesWithout(String option, List<Side> built, Path directory) throws IOException {
+        List<String> without = new ArrayList<>();
+        for (Side side : built) {
+            if (!Files.readString(buildLog(side, directory)).contains(option)) {
+                without.add(side.name());
+            }
+        }
+        return without;
+    }
+
+    private static Path buildLog(Side side, Path directory) {
+        return directory.resolve("build-" + side.name() + ".log");
     }
 
     /** Where running trials left the A/B run: its record with the trials done, and an exit status. */
@@ -854,7 +884,7 @@ public final class AbCommand implements Callable<Integer> {
                     : order.nextBoolean();
             List<String> sides = baselineFirst ? List.of(AbRecord.BASELINE, AbRecord.CANDIDATE)
                     : List.of(AbRecord.CANDIDATE, AbRecord.BASELINE);
-            String prefix = String.format("trial-%02d-", number);
+            String prefix = trialPrefix(number);
             AbRecord.Trial trial = new AbRecord.Trial(number, sides, prefix + AbRecord.BASELINE, null,
                     prefix + AbRecord.CANDIDATE, null, Instant.now().toString(), null);
             done.add(trial);
@@ -976,8 +1006,8 @@ public final class AbCommand implements Callable<Integer> {
     /**
      * One side's run-all for one trial: its own launcher, the recorded settings, the same for both sides. Its length
      * is quick, which every side's run-all knows (an older side may lack trial); the recorded options replace each
-     * of quick's. In a duet the side's servers and clients share its half of the CPUs, and the candidate's servers
-     * bind their own port.
+     * of quick's. In a duet the side's servers and clients share its half of the CPUs (or all of them), the
+     * candidate's servers bind their own port, and both sides' clients begin their load together where both can.
      */
     private List<String> trialCommand(AbRecord record, AbRecord.Trial trial, Side side, Path runDirectory) {
         boolean candidateInDuet = record.duet() && AbRecord.CANDIDATE.equals(side.name());
@@ -991,6 +1021,10 @@ public final class AbCommand implements Callable<Integer> {
                 AbRecord.CANDIDATE.equals(side.name()) ? record.candidateJvmOptions() : record.baselineJvmOptions());
         if (AbRecord.CANDIDATE.equals(side.name()) && !record.candidateServerArgs().isEmpty()) {
             command.addAll(List.of("--server-args", quoted(record.candidateServerArgs())));
+        }
+        if (record.duet() && startTogether) {
+            command.addAll(List.of(OptionNames.START_TOGETHER,
+                    runDirectory.resolveSibling(trialPrefix(trial.number()) + "start").toString()));
         }
         return command;
     }

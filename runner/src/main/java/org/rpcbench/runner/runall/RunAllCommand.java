@@ -181,6 +181,11 @@ public final class RunAllCommand implements Callable<Integer> {
             + "<name>, which the report compares as it compares pairs")
     List<String> jvmMatrix = new ArrayList<>();
 
+    @Option(names = OptionNames.START_TOGETHER, paramLabel = "dir", description = "each pair's client begins its"
+            + " load at the same moment as that pair's client in another run given this directory (ab's duet: its two"
+            + " sides), so that both measure the same seconds; one client a pair, on this machine")
+    Path startTogether;
+
     @Option(names = "--pair-timeout", paramLabel = "min", description = "minutes a client may run before it is"
             + " stopped and its pair fails (default: ${DEFAULT-VALUE}; a soak's length and 10 more when longer)")
     int pairTimeout = 90;
@@ -299,6 +304,10 @@ public final class RunAllCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("option registry: " + e.getMessage());
             }
+        }
+        if (startTogether != null && (topology.consumers() > 1 || placement.remote() || placement.kubernetes())) {
+            throw new IllegalArgumentException("option start-together: it meets one client a pair with another on this"
+                    + " machine; give it without --topology's several consumers, --on ssh or --on k8s");
         }
         if (pairTimeout < 1) {
             throw new IllegalArgumentException("option pair-timeout: " + pairTimeout + " is below 1");
@@ -426,6 +435,16 @@ public final class RunAllCommand implements Callable<Integer> {
         return all;
     }
 
+    /** A pair run's client options: the run's, and where it meets its pair's client of another run. */
+    private List<String> clientArgs(Entry entry) {
+        List<String> args = new ArrayList<>(clientArgs());
+        if (startTogether != null) {
+            args.addAll(List.of(OptionNames.START_TOGETHER,
+                    startTogether.toAbsolutePath().resolve(entry.name()).toString()));
+        }
+        return args;
+    }
+
     /** Whether the consumers run the open-loop load instead of JMH. */
     private boolean openLoop() {
         return rate != null || rateSweep != null || slo != null;
@@ -548,7 +567,7 @@ public final class RunAllCommand implements Callable<Integer> {
             Entry entry = entries.get(i);
             Status status = new Status(i + 1, entries.size(), entry.name(), start, pairsDone);
             PairRun pairRun = new PairRun(entry.setting() == null ? jvms : jvms.withServers(entry.setting().servers()),
-                    new PairRun.Plan(entry.pair(), host, port, registry, topology(), clientArgs(),
+                    new PairRun.Plan(entry.pair(), host, port, registry, topology(), clientArgs(entry),
                             ArgumentWords.split(serverArgs), fault(), clientTimeout(), cpus.serverCpus(),
                             cpus.clientCpus(), profile),
                     new RunDirectory(dir, entry.name(), topology(), load()));

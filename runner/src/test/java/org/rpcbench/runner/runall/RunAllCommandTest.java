@@ -133,6 +133,15 @@ class RunAllCommandTest {
     }
 
     @Test
+    void startTogetherMeetsOneClientAPairOnThisMachine() throws IOException {
+        String free = freePort();
+        String why = "option start-together: it meets one client a pair with another on this machine";
+        assertTrue(refused("-p", free, "--start-together", "meet", "--topology", "1x2").contains(why));
+        assertTrue(refused("-p", free, "--start-together", "meet", "--on", "ssh", "--server-hosts", "a",
+                "--client-hosts", "b").contains(why));
+    }
+
+    @Test
     void jvmSettingsTheJvmRefusesAreOneLineBeforeAnythingStarts() throws IOException {
         String free = freePort();
         assertEquals("error: option server-jvm-args: the server JVM refuses to start with them: Unrecognized VM"
