@@ -68,6 +68,13 @@ final class OpenLoopTrials {
     private static final Runnable NO_MEETING = () -> { };
     /** The measured window's number among a run's phases, as {@link #phase} numbers them; the warmup's is 0. */
     private static final int MEASURED = 1;
+    /**
+     * Between a phase's planned end and the next one's start: time for its last calls to return, the costs to be read
+     * and the next phase's threads to start, which took 70-670 ms here with two clients at once. Each phase begins at
+     * its planned moment, so that two clients begun together (--start-together) measure the same seconds; begun
+     * as the last ended, they drifted up to half a second apart by the first window.
+     */
+    static final Duration PHASE_GAP = Duration.ofSeconds(1);
 
     private final OpenLoopSettings settings;
     private final UserService users;
@@ -75,6 +82,8 @@ final class OpenLoopTrials {
     private final ServerWatch server;
     private final StackConnection costsFrom;
     private final AsyncServices async;
+    /** When the next phase is to begin, on {@link System#nanoTime}'s clock; null before the first. */
+    private Long nextPhaseAt;
 
     /**
      * @param costsFrom the connection whose providers' costs are probed around each window, or null: none
@@ -100,7 +109,20 @@ final class OpenLoopTrials {
     OpenLoopReport.CallResult run(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop,
             Path histogramLog) throws InterruptedException {
         rehearseCostReads();
-        return new Trial(call, rate, closedLoop).run(histogramLog);
+        long start = beginPhase(settings.warmup().plus(settings.duration()));
+        return new Trial(call, rate, closedLoop, start).run(histogramLog);
+    }
+
+    /**
+     * Waits for the next phase's planned moment (none for the first; at once for a phase that is late) and plans the
+     * one after this, which lasts {@code length}; this one's start.
+     */
+    private long beginPhase(Duration length) {
+        long now = System.nanoTime();
+        long start = nextPhaseAt != null && now - nextPhaseAt < 0 ? nextPhaseAt : now;
+        parkUntil(start);
+        nextPhaseAt = start + length.plus(PHASE_GAP).toNanos();
+        return start;
     }
 
     /**
@@ -136,7 +158,7 @@ final class OpenLoopTrials {
 
     /** The closed loop: the warmup, then {@code measured}; what was measured (nothing for none). */
     private OpenLoopReport.ClosedLoop closedLoop(OpenLoopCall call, Duration measured) throws InterruptedException {
-        long measureFrom = System.nanoTime() + settings.warmup().toNanos();
+        long measureFrom = beginPhase(settings.warmup().plus(measured)) + settings.warmup().toNanos();
         long stopAt = measureFrom + measured.toNanos();
         // by phase, as a trial's tallies are (see phase)
         LongAdder[] answered = {new LongAdder(), new LongAdder()};
@@ -190,13 +212,13 @@ final class OpenLoopTrials {
         private final OpenLoopCall call;
         private final double rate;
         private final OpenLoopReport.ClosedLoop closedLoop;
-        private final long startNanos = System.nanoTime();
+        private final long startNanos;
         private final long startEpochMillis = System.currentTimeMillis();
-        private final long measureFrom = startNanos + settings.warmup().toNanos();
-        private final long stopAt = measureFrom + settings.duration().toNanos();
+        private final long measureFrom;
+        private final long stopAt;
         private final double meanGapNanos;
         private final SplittableRandom random = new SplittableRandom(1);
-        private double nextDue = startNanos;
+        private double nextDue;
 
         /** By {@link #phase}: the warmup's, dropped, and the window's. */
         private final Tally[] tallies = {new Tally(), new Tally()};
@@ -220,10 +242,15 @@ final class OpenLoopTrials {
         /** Whether an asynchronous call failed: from then on each send asks whether the server is gone. */
         private volatile boolean failedOnce;
 
-        Trial(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop) {
+        /** @param startNanos when its warmup begins, on {@link System#nanoTime}'s clock: now, as planned */
+        Trial(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop, long startNanos) {
             this.call = call;
             this.rate = rate;
             this.closedLoop = closedLoop;
+            this.startNanos = startNanos;
+            measureFrom = startNanos + settings.warmup().toNanos();
+            stopAt = measureFrom + settings.duration().toNanos();
+            nextDue = startNanos;
             meanGapNanos = TimeUnit.SECONDS.toNanos(1) / rate;
             places = async == null ? null : new Semaphore(settings.maxInFlight());
         }
