@@ -1022,7 +1022,7 @@ public final class AbCommand implements Callable<Integer> {
         if (AbRecord.CANDIDATE.equals(side.name()) && !record.candidateServerArgs().isEmpty()) {
             command.addAll(List.of("--server-args", quoted(record.candidateServerArgs())));
         }
-        if (record.duet() && startTogether) {
+        if (startTogether) {
             command.addAll(List.of(OptionNames.START_TOGETHER,
                     runDirectory.resolveSibling(trialPrefix(trial.number()) + "start").toString()));
         }
