@@ -1,7 +1,9 @@
 package org.rpcbench.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -14,6 +16,13 @@ class OpenLoopReportTest {
         OpenLoopReport.Latency time = new OpenLoopReport.Latency(1000, p99 / 2, p99 / 3, p99 / 2, p99, p99, p99, p99);
         return new OpenLoopReport.CallResult("getUser", rate, null, 1000, 1000, 0, 1000, 0, 0, rate, time, time, 4, 0,
                 null, null, null, null, null, null, null);
+    }
+
+    /** A fixed rate's getUser, every call due answered in the window, whose seconds read these means (ms). */
+    private static OpenLoopReport.CallResult seconds(String rateNotKept, Double... secondMeans) {
+        OpenLoopReport.Latency time = new OpenLoopReport.Latency(1000, 1, 1, 1, 1, 1, 1, 1);
+        return new OpenLoopReport.CallResult("getUser", 1000, null, 1000, 1000, 0, 1000, 0, 0, 1000, time, time, 4, 0,
+                null, null, rateNotKept, null, null, null, List.of(secondMeans));
     }
 
     private static OpenLoopReport sweep(OpenLoopReport.CallResult... steps) {
@@ -29,5 +38,15 @@ class OpenLoopReportTest {
         assertNull(sweep(step(1000, 6), step(2000, 2)).capacityUnderSlo("getUser"));
         // in whatever order the steps ran, the rates asked order them
         assertEquals(1000.0, sweep(step(3000, 4), step(2000, 9), step(1000, 1)).capacityUnderSlo("getUser"));
+    }
+
+    @Test
+    void aWindowFellBehindWhenItsRateWasNotKeptOrItBeganWithABacklog() {
+        assertFalse(seconds(null, 0.9, 1.1, 0.8).fellBehind());
+        assertFalse(seconds(null).fellBehind(), "a file from before the seconds were kept");
+        assertFalse(seconds(null, 190.0, 2.0).fellBehind(), "a slow first second, no backlog");
+        // calls due in the warmup sent seconds late, all answered within the window
+        assertTrue(seconds(null, 5600.0, 3100.0, 900.0, 1.0).fellBehind());
+        assertTrue(seconds("28 of the 76,000 calls due in the window were never sent", 1.0).fellBehind());
     }
 }

@@ -181,6 +181,30 @@ class AbOpenLoopTest {
     }
 
     @Test
+    void aDuetTrialBothSidesBeganBehindInIsSetAsideThoughOnlyOneFailedTheRate() throws Exception {
+        // as aa-st-466's sixth trial: both began existUser's window seconds behind, the baseline caught up in it
+        AbRuns.writeOpenLoopDuetBegunBehind(directory, SERVER_CPU, rotated(SERVER_CPU), 2,
+                List.of(AbRecord.BASELINE), AbRecord.CANDIDATE);
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertEquals(List.of(3), List.copyOf(AbComparison.setAside(directory).keySet()), "what ab runs again");
+        assertEquals(0, judged.count(Verdict.PAIR_FAILED), judged.lines().toString());
+        assertTrue(judged.passed(), judged.lines().toString());
+    }
+
+    @Test
+    void aDuetTrialOneSideBeganBehindInStands() throws Exception {
+        AbRuns.writeOpenLoopDuetBegunBehind(directory, SERVER_CPU, rotated(SERVER_CPU), 2,
+                List.of(AbRecord.CANDIDATE));
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertTrue(AbComparison.setAside(directory).isEmpty());
+        assertEquals(8, judged.trials());
+    }
+
+    @Test
     void aDuetTrialOnlyTheCandidateFellBehindInFailsItsPair() throws Exception {
         AbRuns.writeOpenLoopDuet(directory, SERVER_CPU, rotated(SERVER_CPU), 2, AbRecord.CANDIDATE);
 

@@ -205,14 +205,31 @@ public final class AbRuns {
     public static void writeOpenLoopDuet(Path directory, double[] baselineServerCpu, double[] candidateServerCpu,
             int behindTrial, String... sidesBehind) {
         writeOpenLoop(directory, OPEN_LOOP_RATE, baselineServerCpu, candidateServerCpu, 1, null, null,
-                new Behind(behindTrial, List.of(sidesBehind)));
+                new Behind(behindTrial, List.of(sidesBehind), List.of()));
     }
 
-    /** A duet trial's sides that fell behind the rate. */
-    private record Behind(int trial, List<String> sides) {
+    /**
+     * The same, but the sides {@code begunBehind} began that trial's window with calls due in the warmup still
+     * unsent, 5.6 s behind at first, and caught up by its end: they kept the rate, and their pair passed; the sides
+     * {@code sidesBehind} did not keep it.
+     */
+    public static void writeOpenLoopDuetBegunBehind(Path directory, double[] baselineServerCpu,
+            double[] candidateServerCpu, int behindTrial, List<String> begunBehind, String... sidesBehind) {
+        writeOpenLoop(directory, OPEN_LOOP_RATE, baselineServerCpu, candidateServerCpu, 1, null, null,
+                new Behind(behindTrial, List.of(sidesBehind), begunBehind));
+    }
+
+    /** A duet trial's sides that fell behind the rate, and those that began its window behind and caught up. */
+    private record Behind(int trial, List<String> sides, List<String> begunBehind) {
 
         boolean fell(int trialIndex, String side) {
             return trial == trialIndex && sides.contains(side);
+        }
+
+        /** A backlog's seconds, as one read (ms): where a side began behind, null otherwise. */
+        List<Double> secondMeans(int trialIndex, String side) {
+            return trial == trialIndex && begunBehind.contains(side) ? List.of(5600.0, 4100.0, 2300.0, 600.0, 1.1)
+                    : null;
         }
     }
 
@@ -233,9 +250,10 @@ public final class AbRuns {
             boolean baselineBehind = duet != null && duet.fell(i, AbRecord.BASELINE);
             boolean candidateBehind = duet != null && duet.fell(i, AbRecord.CANDIDATE);
             openLoopRun(directory.resolve(prefix + "baseline"), rate, baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1),
-                    1, baselineWindow, null, baselineBehind);
+                    1, baselineWindow, duet == null ? null : duet.secondMeans(i, AbRecord.BASELINE), baselineBehind);
             openLoopRun(directory.resolve(prefix + "candidate"), rate, candidateServerCpu[i],
-                    1 + 0.02 * (((i + 1) % 3) - 1), candidateMedianFactor, candidateWindow, null, candidateBehind);
+                    1 + 0.02 * (((i + 1) % 3) - 1), candidateMedianFactor, candidateWindow,
+                    duet == null ? null : duet.secondMeans(i, AbRecord.CANDIDATE), candidateBehind);
             done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline",
                     baselineBehind ? 1 : 0, prefix + "candidate", candidateBehind ? 1 : 0, START, END));
         }

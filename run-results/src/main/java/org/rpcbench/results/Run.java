@@ -134,10 +134,13 @@ public record Run(Path source, RunRecord info, List<Measurement> measurements) {
                 .map(OpenLoopReport.CallResult::window).findFirst().orElse(null);
     }
 
-    /** The calls of a pair's open-loop run that did not keep their fixed rate; none for a JMH run. */
+    /**
+     * The calls of a pair's open-loop run that fell behind their fixed rate
+     * ({@link OpenLoopReport.CallResult#fellBehind}); none for a JMH run.
+     */
     public List<String> callsBehindTheirRate(String pair) {
         OpenLoopReport report = outcome(pair).map(Run::openLoopReport).orElse(null);
-        return report == null ? List.of() : report.calls().stream().filter(call -> call.rateNotKept() != null)
+        return report == null ? List.of() : report.calls().stream().filter(OpenLoopReport.CallResult::fellBehind)
                 .map(OpenLoopReport.CallResult::call).toList();
     }
 

@@ -131,12 +131,13 @@ public final class AbCommand implements Callable<Integer> {
     /**
      * A duet's rate share: both sides load the machine at once, and a call costs about twice the CPU at a fixed rate
      * that it costs in the probe's closed loop, so that two sides at 25% filled the CPUs: at 5,100 calls/s a side (of
-     * 20,548) the first call fell behind in the first trial here. At 3,100-4,300 a side (20%, or 25% of a slow
-     * probe) the two sides kept the machine 75-96% busy, and the rate in 58 of 60 trials of eight runs (in the other
-     * two the first call fell behind on both sides at once: the gate sets such a trial aside). With the CPUs split a
-     * side's probe finds its capacity on half of them, and half of it overloaded a side (docs/reports-and-gate.md).
+     * 20,548) the first call fell behind in the first trial here. At 20% (2,700-4,300 a side) the first call began
+     * its window seconds behind on both sides in 13 of 68 trials of eleven runs, more the higher the rate: none of
+     * 12 at 2,700-2,900, 5 of 38 at 3,100-3,600, 8 of 18 at 3,800-4,300 (the gate sets such a trial aside and ab runs
+     * another). With the CPUs split a side's probe finds its capacity on half of them, and half of it overloaded a
+     * side (docs/reports-and-gate.md).
      */
-    static final int DUET_RATE_SHARE = 20;
+    static final int DUET_RATE_SHARE = 15;
     /**
      * A duet's warmup per call at a fixed rate, twice a trial's own: both sides' JVMs compile at once on the same
      * CPUs. Warmed 6 s, the first call of an A/A duet here fell short of its rate in two trials of six and a trial's
