@@ -134,10 +134,12 @@ public final class AbCommand implements Callable<Integer> {
      * 20,548) the first call fell behind in the first trial here. At 20% (2,700-4,300 a side) the first call began
      * its window seconds behind on both sides in 13 of 68 trials of eleven runs, more the higher the rate: none of
      * 12 at 2,700-2,900, 5 of 38 at 3,100-3,600, 8 of 18 at 3,800-4,300 (the gate sets such a trial aside and ab runs
-     * another). With the CPUs split a side's probe finds its capacity on half of them, and half of it overloaded a
-     * side (docs/reports-and-gate.md).
+     * another). At 15% (2,200-2,700) none of 24 did, but a trial's CPU per call spread more: over seventeen runs a
+     * run's spread fell as its rate rose (correlation -0.37 on the server's threads, -0.64 on the client's), and 5%
+     * more server threads' CPU on getUser was seen in 75% of simulated runs against 93% at 20%. With the CPUs split
+     * a side's probe finds its capacity on half of them, and half of it overloaded a side (docs/reports-and-gate.md).
      */
-    static final int DUET_RATE_SHARE = 15;
+    static final int DUET_RATE_SHARE = 20;
     /**
      * A duet's warmup per call at a fixed rate, twice a trial's own: both sides' JVMs compile at once on the same
      * CPUs. Warmed 6 s, the first call of an A/A duet here fell short of its rate in two trials of six and a trial's
