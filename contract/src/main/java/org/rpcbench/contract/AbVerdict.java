@@ -20,6 +20,12 @@ public record AbVerdict(String baseline, String candidate, int trials, Threshold
         List<Line> lines, boolean passed, Integer confirmationFrom) {
 
     public static final String FILE_NAME = "verdict.json";
+    /**
+     * Trials with both sides below this give no interval: a bootstrap over two pairs draws from three resamples.
+     * ab refuses fewer trials, and the judge leaves unjudged (failing the gate) a metric that set-aside trials left
+     * with fewer.
+     */
+    public static final int MIN_TRIALS = 3;
     public static final String MARKDOWN_FILE_NAME = "verdict.md";
     /**
      * A line's metric for the benchmark's own score (its mode's unit); the others are {@link #MEDIAN},

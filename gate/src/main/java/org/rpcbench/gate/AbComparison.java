@@ -53,8 +53,7 @@ import org.rpcbench.results.Welch;
 public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds thresholds, int trials,
         int confirmationTrials, List<Judged> lines) {
 
-    /** Trials with both sides below this give no interval. */
-    static final int MIN_TRIALS = 2;
+    static final int MIN_TRIALS = AbVerdict.MIN_TRIALS;
     /** A call's trials below this do not fit or take the machine's speed out of its CPU per call. */
     static final int MIN_SPEED_TRIALS = 3;
     /**

@@ -276,15 +276,15 @@ class AbComparisonTest {
     }
 
     @Test
-    void oneTrialIsNotJudgedAndFailsTheGate() throws Exception {
-        abRun(1, 1.0, 1.0);
+    void twoTrialsAreNotJudgedAndFailTheGate() throws Exception {
+        abRun(2, 1.0, 1.0);
 
         AbComparison judged = judge();
 
         assertFalse(judged.passed());
         AbComparison.Judged throughput = line(judged, GET_USER, null);
         assertEquals(Verdict.NOT_JUDGED, throughput.verdict());
-        assertEquals("1 trial with both sides: an interval needs 2", throughput.line().note());
+        assertEquals("2 trials with both sides: an interval needs 3", throughput.line().note());
     }
 
     @Test

@@ -194,6 +194,24 @@ class AbOpenLoopTest {
     }
 
     @Test
+    void aStageSetAsideTrialsLeftWithTwoIsNotJudgedAndFailsTheGate() throws Exception {
+        // as the re-judged aa-st-464, whose two trials left flagged six lines: two pairs are no interval
+        double[] threeTrials = Arrays.copyOf(SERVER_CPU, 3);
+        AbRuns.writeOpenLoopDuetBegunBehind(directory, threeTrials, rotated(threeTrials), 1,
+                List.of(AbRecord.BASELINE, AbRecord.CANDIDATE));
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertEquals(List.of(2), List.copyOf(AbComparison.setAside(directory).keySet()));
+        assertEquals(0, judged.count(Verdict.REGRESSION), judged.lines().toString());
+        assertEquals(0, judged.compared(), judged.lines().toString());
+        assertTrue(judged.lines().stream().allMatch(line -> line.verdict() == Verdict.NOT_JUDGED
+                && line.line().note().contains("2 trials with both sides: an interval needs 3")),
+                judged.lines().toString());
+        assertFalse(judged.passed());
+    }
+
+    @Test
     void aDuetTrialOneSideBeganBehindInStands() throws Exception {
         AbRuns.writeOpenLoopDuetBegunBehind(directory, SERVER_CPU, rotated(SERVER_CPU), 2,
                 List.of(AbRecord.CANDIDATE));

@@ -102,12 +102,12 @@ class AbPowerTest {
     }
 
     @Test
-    void poolsWithoutTwoTrialsOfAnyMetricAreUnusable(@TempDir Path single) throws IOException {
-        AbRuns.write(single, 1, 1.0, 1.0);
+    void poolsWithoutThreeTrialsOfAnyMetricAreUnusable(@TempDir Path two) throws IOException {
+        AbRuns.write(two, 2, 1.0, 1.0);
 
-        InputException e = assertThrows(InputException.class, () -> AbPower.simulate(List.of(single), THRESHOLDS, 8,
+        InputException e = assertThrows(InputException.class, () -> AbPower.simulate(List.of(two), THRESHOLDS, 8,
                 8, List.of(5.0), 10, 1));
 
-        assertEquals("no metric of [" + single + "] has 2 trials with both sides", e.getMessage());
+        assertEquals("no metric of [" + two + "] has 3 trials with both sides", e.getMessage());
     }
 }

@@ -241,14 +241,14 @@ class AbComparisonMarkdownTest {
     }
 
     @Test
-    void oneTrialIsNotJudgedAndFailsTheGate() throws IOException {
-        abRun(1, 1.0, 1.0);
+    void twoTrialsAreNotJudgedAndFailTheGate() throws IOException {
+        abRun(2, 1.0, 1.0);
 
         Judged judged = judge();
 
         assertEquals(ExitCode.FAILED, judged.exitCode(), judged.out());
-        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| **not judged** (1 trial with both sides: an"
-                + " interval needs 2) |"), judged.out());
+        assertTrue(row(judged.out(), "thrpt (calls/s)").endsWith("| **not judged** (2 trials with both sides: an"
+                + " interval needs 3) |"), judged.out());
     }
 
     @Test

@@ -75,7 +75,7 @@ import sun.misc.Signal;
                 + " --saturated, JMH's closed loop, the sides in turn in random order.")
 public final class AbCommand implements Callable<Integer> {
 
-    static final int MIN_TRIALS = 3;
+    static final int MIN_TRIALS = AbVerdict.MIN_TRIALS;
     /**
      * Six trials at a fixed rate: a trial's windows are 20 s (RunLength.TRIAL); a duet's trial takes about three and
      * a quarter minutes here, the sides in turn about five, and six fit about half an hour (docs/reports-and-gate.md).
