@@ -129,10 +129,12 @@ public final class OpenLoopLoad implements Load {
         String why = result.problem() != null ? result.problem() : result.rateNotKept();
         Double server = result.cost(CallCost.SERVER_CPU);
         Double client = result.cost(CallCost.CLIENT_CPU);
-        session.out().println(String.format(Locale.ROOT, "%s at %,.0f calls/s: %,.0f achieved, p99 %.3f ms%s%s",
+        session.out().println(String.format(Locale.ROOT, "%s at %,.0f calls/s: %,.0f achieved, p99 %.3f ms%s%s%s",
                 result.call(), result.targetRate(), result.achievedRate(), result.responseTime().p99(),
                 server == null || client == null ? "" : String.format(Locale.ROOT,
                         ", CPU per call: server %.1f µs, client %.1f µs", server, client),
+                result.warmupDropped() == 0 ? "" : String.format(Locale.ROOT, "; the warmup ended %,d calls behind,"
+                        + " dropped as the window began", result.warmupDropped()),
                 why == null ? "" : ": " + why));
         return result;
     }

@@ -219,6 +219,8 @@ final class OpenLoopTrials {
         private final double meanGapNanos;
         private final SplittableRandom random = new SplittableRandom(1);
         private double nextDue;
+        /** Calls due in the warmup that were still unsent when the window began (see {@link #nextDue()}). */
+        private long warmupDropped;
 
         /** By {@link #phase}: the warmup's, dropped, and the window's. */
         private final Tally[] tallies = {new Tally(), new Tally()};
@@ -255,8 +257,18 @@ final class OpenLoopTrials {
             places = async == null ? null : new Semaphore(settings.maxInFlight());
         }
 
-        /** The next call's due time: evenly spaced, or with exponential gaps (Poisson arrivals) of the same mean. */
+        /**
+         * The next call's due time: evenly spaced, or with exponential gaps (Poisson arrivals) of the same mean. Once
+         * the window has begun, the warmup's calls still unsent are dropped and the schedule goes on from the
+         * window's start: carried into it, a warmup's backlog held the window's first calls up for seconds (the
+         * first call of a duet's trial, at a rate near what both sides could keep while their JITs compiled), and
+         * its figures measured the backlog draining. Without a branch, as {@link #phase}.
+         */
         private synchronized long nextDue() {
+            double backlog = measureFrom - nextDue;
+            long dropping = before((long) nextDue, measureFrom) & (1 - before(System.nanoTime(), measureFrom));
+            warmupDropped += dropping * (long) Math.ceil(backlog / meanGapNanos);
+            nextDue += dropping * backlog;
             long due = (long) nextDue;
             nextDue += OpenLoopReport.POISSON.equals(settings.arrival())
                     ? -Math.log(1 - random.nextDouble()) * meanGapNanos : meanGapNanos;
@@ -328,7 +340,11 @@ final class OpenLoopTrials {
                     latency(responseTotal), latency(sendDelayTotal), (int) maxInFlight.get(), stillInCall,
                     firstWrongAnswer.get() != null ? firstWrongAnswer.get() : firstFailure.get(),
                     histogramLog.getFileName().toString(), rateNotKept(achievedRate), problem(stillInCall), costs,
-                    window, secondMeans);
+                    window, secondMeans, warmupDropped());
+        }
+
+        private synchronized long warmupDropped() {
+            return warmupDropped;
         }
 
         /**

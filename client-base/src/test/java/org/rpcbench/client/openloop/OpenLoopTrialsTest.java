@@ -272,6 +272,30 @@ class OpenLoopTrialsTest {
     }
 
     @Test
+    void callsTheWarmupLeftUnsentAreDroppedAsTheWindowBegins() throws Exception {
+        AtomicLong served = new AtomicLong();
+        // slow to the warmup's last 10 ms: a backlog the calls after could drain before the window
+        long slowUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(290);
+        UserServiceServerImpl slowInTheWarmup = new UserServiceServerImpl() {
+            @Override
+            public User getUser(long id) {
+                served.incrementAndGet();
+                if (System.nanoTime() - slowUntil < 0) {
+                    sleep(50);
+                }
+                return super.getUser(id);
+            }
+        };
+        // 2 threads of 50 ms calls send about 14 of the 60 calls due in the 300 ms warmup at 200 calls/s
+        OpenLoopReport.CallResult result = run(slowInTheWarmup, 200, 2, 1000, OpenLoopReport.FIXED, "getUser",
+                "warmup-behind.hlog");
+
+        assertNull(result.rateNotKept(), result.toString());
+        assertTrue(result.warmupDropped() >= 30, result.toString());
+        assertEquals(60 + result.sent(), served.get() + result.warmupDropped(), "every call due was sent or dropped");
+    }
+
+    @Test
     void oneAsynchronousSenderKeepsARateItsThreadCouldNotWaitFor() throws Exception {
         // 200 calls/s of 20 ms calls: about 4 in flight, where one blocking thread sends 50 calls/s
         OpenLoopReport.CallResult result = runAsync(new UserServiceServerImpl(), 20, 200, 64, "async.hlog");
