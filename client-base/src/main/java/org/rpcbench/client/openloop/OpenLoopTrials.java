@@ -261,8 +261,8 @@ final class OpenLoopTrials {
          * The next call's due time: evenly spaced, or with exponential gaps (Poisson arrivals) of the same mean. Once
          * the window has begun, the warmup's calls still unsent are dropped and the schedule goes on from the
          * window's start: carried into it, a warmup's backlog held the window's first calls up for seconds (the
-         * first call of a duet's trial, at a rate near what both sides could keep while their JITs compiled), and
-         * its figures measured the backlog draining. Without a branch, as {@link #phase}.
+         * first call of a duet's trial, at a rate near what the machine carried for both sides), and its figures
+         * measured the backlog draining. Without a branch, as {@link #phase}.
          */
         private synchronized long nextDue() {
             double backlog = measureFrom - nextDue;
