@@ -53,7 +53,6 @@ import org.rpcbench.results.Welch;
 public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds thresholds, int trials,
         int confirmationTrials, List<Judged> lines) {
 
-    static final int MIN_TRIALS = AbVerdict.MIN_TRIALS;
     /** A call's trials below this do not fit or take the machine's speed out of its CPU per call. */
     static final int MIN_SPEED_TRIALS = 3;
     /**
@@ -754,9 +753,9 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
         double[] after = series.after();
         Double baselineMean = before.length == 0 ? null : Arrays.stream(before).average().orElseThrow();
         Double candidateMean = after.length == 0 ? null : Arrays.stream(after).average().orElseThrow();
-        if (before.length < MIN_TRIALS) {
+        if (before.length < AbVerdict.MIN_TRIALS) {
             String why = before.length + " trial" + (before.length == 1 ? "" : "s") + " with both sides: an interval"
-                    + " needs " + MIN_TRIALS;
+                    + " needs " + AbVerdict.MIN_TRIALS;
             return new Judged(key, series.cost(), Verdict.NOT_JUDGED, line(key, series.metric(), series.unit(),
                     before.length, baselineMean, candidateMean, null, Verdict.NOT_JUDGED,
                     joined(note, why)));
@@ -777,8 +776,10 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
                         + " confirmation trials run only after a regression");
             }
         } else {
-            if (first == null || first.before().length < MIN_TRIALS || confirmation.before().length < MIN_TRIALS) {
-                note = joined(note, "fewer than " + MIN_TRIALS + " first or confirmation trials: judged over all");
+            if (first == null || first.before().length < AbVerdict.MIN_TRIALS
+                    || confirmation.before().length < AbVerdict.MIN_TRIALS) {
+                note = joined(note, "fewer than " + AbVerdict.MIN_TRIALS + " first or confirmation trials: judged"
+                        + " over all");
                 detectable = interval.detectable(series.threshold());
             } else {
                 PairedBootstrap.Interval firstInterval = PairedBootstrap.ratio(first.before(), first.after(), random);

@@ -72,9 +72,9 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
                 pool.merge(series.poolLabel(), series, AbPower::concatenated);
             }
         }
-        pool.values().removeIf(series -> series.before().length < AbComparison.MIN_TRIALS);
+        pool.values().removeIf(series -> series.before().length < AbVerdict.MIN_TRIALS);
         if (pool.isEmpty()) {
-            throw new InputException("no metric of " + directories + " has " + AbComparison.MIN_TRIALS + " trials"
+            throw new InputException("no metric of " + directories + " has " + AbVerdict.MIN_TRIALS + " trials"
                     + " with both sides");
         }
         List<Double> changes = new ArrayList<>(List.of(0.0));
@@ -165,7 +165,7 @@ public record AbPower(List<Path> directories, AbVerdict.Thresholds thresholds, S
             return new Flags(shown, shown);
         }
         double[][] again = sides(series, draw, first[0].length, draw.confirming(), factor);
-        return new Flags(true, again[0].length < AbComparison.MIN_TRIALS
+        return new Flags(true, again[0].length < AbVerdict.MIN_TRIALS
                 || series.regression(PairedBootstrap.ratio(again[0], again[1], random, RESAMPLES,
                         confirmationConfidence)));
     }

@@ -75,7 +75,6 @@ import sun.misc.Signal;
                 + " --saturated, JMH's closed loop, the sides in turn in random order.")
 public final class AbCommand implements Callable<Integer> {
 
-    static final int MIN_TRIALS = AbVerdict.MIN_TRIALS;
     /**
      * Six trials at a fixed rate: a trial's windows are 20 s (RunLength.TRIAL); a duet's trial takes about three and
      * a quarter minutes here, the sides in turn about five, and six fit about half an hour (docs/reports-and-gate.md).
@@ -192,7 +191,7 @@ public final class AbCommand implements Callable<Integer> {
 
     @Option(names = "--trials", paramLabel = "n", description = "trials, each side once in each (default: "
             + DEFAULT_FIXED_RATE_TRIALS + "; " + DEFAULT_SATURATED_TRIALS + " with --saturated; at least "
-            + MIN_TRIALS + ")")
+            + AbVerdict.MIN_TRIALS + ")")
     Integer trialsGiven;
 
     /**
@@ -202,7 +201,7 @@ public final class AbCommand implements Callable<Integer> {
      */
     @Option(names = "--confirm-trials", paramLabel = "n", description = "trials added when the first flag a"
             + " regression; it stands only if they, judged alone, flag it too (default: as many as --trials; 0:"
-            + " none, else at least " + MIN_TRIALS + ")")
+            + " none, else at least " + AbVerdict.MIN_TRIALS + ")")
     Integer confirmationTrialsGiven;
 
     @Option(names = "--confirm-confidence", paramLabel = "PERCENT", description = "confidence of the interval the"
@@ -404,9 +403,9 @@ public final class AbCommand implements Callable<Integer> {
                 throw usage("--power simulates from the trials already in A/A runs: give no baseline or candidate");
             }
             countTrials(ranAtFixedRate(power));
-            if (trials < MIN_TRIALS || simulations < 1 || shifts.stream().anyMatch(shift -> !(shift > 0))) {
-                throw usage("--power needs --trials of at least " + MIN_TRIALS + ", --simulations of at least 1 and"
-                        + " --shifts above 0");
+            if (trials < AbVerdict.MIN_TRIALS || simulations < 1 || shifts.stream().anyMatch(shift -> !(shift > 0))) {
+                throw usage("--power needs --trials of at least " + AbVerdict.MIN_TRIALS + ", --simulations of at"
+                        + " least 1 and --shifts above 0");
             }
             checkConfirmationTrials();
             return gate.power(power.stream().map(dir -> dir.toAbsolutePath().normalize()).toList(),
@@ -534,8 +533,9 @@ public final class AbCommand implements Callable<Integer> {
     /** Checks what can be checked before anything is built; returns a trial's client options. */
     private List<String> check() throws InterruptedException {
         countTrials(!saturated);
-        if (trials < MIN_TRIALS) {
-            throw usage("option trials: " + trials + " is below " + MIN_TRIALS + " (an interval needs trials)");
+        if (trials < AbVerdict.MIN_TRIALS) {
+            throw usage("option trials: " + trials + " is below " + AbVerdict.MIN_TRIALS
+                    + " (an interval needs trials)");
         }
         checkConfirmationTrials();
         if (trialTimeout < 1) {
@@ -786,9 +786,9 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     private void checkConfirmationTrials() {
-        if (confirmationTrials != 0 && confirmationTrials < MIN_TRIALS) {
+        if (confirmationTrials != 0 && confirmationTrials < AbVerdict.MIN_TRIALS) {
             throw usage("option confirm-trials: " + confirmationTrials + " is neither 0 (none) nor at least "
-                    + MIN_TRIALS);
+                    + AbVerdict.MIN_TRIALS);
         }
     }
 
