@@ -109,8 +109,8 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
     /**
      * A window's first second whose calls were answered this late on average (ms) began behind the rate. Over the
      * 1,028 windows of the A/B runs of 2026-12-06 and 07 on the EPYC, a first second read up to 190 ms, or from 510
-     * ms (a backlog carried from the warmup, up to 12 s): nothing between (docs/reports-and-gate.md). Clients drop
-     * the warmup's backlog as the window begins since ({@link CallResult#warmupDropped()}); a window that still begins
+     * ms (a backlog carried from the warmup, up to 12 s): nothing between (docs/reports-and-gate.md). Since clients
+     * drop the warmup's backlog as the window begins ({@link CallResult#warmupDropped()}), a window that still begins
      * this far behind fell behind in it.
      */
     public static final double BEGAN_BEHIND_MILLIS = 300;
