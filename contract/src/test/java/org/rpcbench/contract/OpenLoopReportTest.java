@@ -20,9 +20,15 @@ class OpenLoopReportTest {
 
     /** A fixed rate's getUser, every call due answered in the window, whose seconds read these means (ms). */
     private static OpenLoopReport.CallResult seconds(String rateNotKept, Double... secondMeans) {
+        return warmedDropping(0, rateNotKept, secondMeans);
+    }
+
+    /** A window at 1,000 calls/s whose warmup ended {@code warmupDropped} calls behind, dropped as it began. */
+    private static OpenLoopReport.CallResult warmedDropping(long warmupDropped, String rateNotKept,
+            Double... secondMeans) {
         OpenLoopReport.Latency time = new OpenLoopReport.Latency(1000, 1, 1, 1, 1, 1, 1, 1);
         return new OpenLoopReport.CallResult("getUser", 1000, null, 1000, 1000, 0, 1000, 0, 0, 1000, time, time, 4, 0,
-                null, null, rateNotKept, null, null, null, List.of(secondMeans), 0);
+                null, null, rateNotKept, null, null, null, List.of(secondMeans), warmupDropped);
     }
 
     private static OpenLoopReport sweep(OpenLoopReport.CallResult... steps) {
@@ -48,5 +54,14 @@ class OpenLoopReportTest {
         // calls due in the warmup sent seconds late, all answered within the window
         assertTrue(seconds(null, 5600.0, 3100.0, 900.0, 1.0).fellBehind());
         assertTrue(seconds("28 of the 76,000 calls due in the window were never sent", 1.0).fellBehind());
+    }
+
+    @Test
+    void aWindowFellBehindWhenItsWarmupEndedAQuarterSecondOfCallsBehind() {
+        // as aa-td-481's sixth trial: a warmup 4 s behind, its window's first second under 300 ms, the rate kept
+        assertTrue(warmedDropping(4_160, null, 267.2, 1.0).fellBehind());
+        assertTrue(warmedDropping(250, null, 1.0).fellBehind());
+        assertFalse(warmedDropping(249, null, 1.0).fellBehind());
+        assertFalse(warmedDropping(60, null, 1.0).fellBehind(), "the most a warmup dropped without a stall");
     }
 }

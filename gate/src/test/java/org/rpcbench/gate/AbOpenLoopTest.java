@@ -194,6 +194,32 @@ class AbOpenLoopTest {
     }
 
     @Test
+    void aDuetTrialBothSidesWarmedBehindInIsSetAsideThoughOneKeptItsWindowsRate() throws Exception {
+        // as aa-td-481's sixth trial: both warmups of existUser ended 4 s behind; the baseline's window then began
+        // 267 ms behind and kept the rate, the candidate's did not
+        AbRuns.writeOpenLoopDuetWarmedBehind(directory, SERVER_CPU, rotated(SERVER_CPU), 2,
+                List.of(AbRecord.BASELINE, AbRecord.CANDIDATE), AbRecord.CANDIDATE);
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertEquals(List.of(3), List.copyOf(AbComparison.setAside(directory).keySet()), "what ab runs again");
+        assertEquals(0, judged.count(Verdict.PAIR_FAILED), judged.lines().toString());
+        assertTrue(judged.passed(), judged.lines().toString());
+    }
+
+    @Test
+    void aDuetTrialOnlyTheCandidateWarmedBehindInFailsItsPair() throws Exception {
+        AbRuns.writeOpenLoopDuetWarmedBehind(directory, SERVER_CPU, rotated(SERVER_CPU), 2,
+                List.of(AbRecord.CANDIDATE), AbRecord.CANDIDATE);
+
+        AbComparison judged = AbComparison.of(directory, THRESHOLDS);
+
+        assertTrue(AbComparison.setAside(directory).isEmpty());
+        assertEquals(1, judged.count(Verdict.PAIR_FAILED), judged.lines().toString());
+        assertFalse(judged.passed());
+    }
+
+    @Test
     void aStageSetAsideTrialsLeftWithTwoIsNotJudgedAndFailsTheGate() throws Exception {
         // as the re-judged aa-st-464, whose two trials left flagged six lines: two pairs are no interval
         double[] threeTrials = Arrays.copyOf(SERVER_CPU, 3);

@@ -205,7 +205,7 @@ public final class AbRuns {
     public static void writeOpenLoopDuet(Path directory, double[] baselineServerCpu, double[] candidateServerCpu,
             int behindTrial, String... sidesBehind) {
         writeOpenLoop(directory, OPEN_LOOP_RATE, baselineServerCpu, candidateServerCpu, 1, null, null,
-                new Behind(behindTrial, List.of(sidesBehind), List.of()));
+                new Behind(behindTrial, List.of(sidesBehind), List.of(), List.of()));
     }
 
     /**
@@ -216,11 +216,25 @@ public final class AbRuns {
     public static void writeOpenLoopDuetBegunBehind(Path directory, double[] baselineServerCpu,
             double[] candidateServerCpu, int behindTrial, List<String> begunBehind, String... sidesBehind) {
         writeOpenLoop(directory, OPEN_LOOP_RATE, baselineServerCpu, candidateServerCpu, 1, null, null,
-                new Behind(behindTrial, List.of(sidesBehind), begunBehind));
+                new Behind(behindTrial, List.of(sidesBehind), begunBehind, List.of()));
     }
 
-    /** A duet trial's sides that fell behind the rate, and those that began its window behind and caught up. */
-    private record Behind(int trial, List<String> sides, List<String> begunBehind) {
+    /**
+     * The same, but the sides {@code warmedBehind} ended that trial's warmup 4 s of calls behind, dropped as the
+     * window began, which then began 267 ms behind and kept the rate: their pair passed; the sides {@code
+     * sidesBehind} did not keep it.
+     */
+    public static void writeOpenLoopDuetWarmedBehind(Path directory, double[] baselineServerCpu,
+            double[] candidateServerCpu, int behindTrial, List<String> warmedBehind, String... sidesBehind) {
+        writeOpenLoop(directory, OPEN_LOOP_RATE, baselineServerCpu, candidateServerCpu, 1, null, null,
+                new Behind(behindTrial, List.of(sidesBehind), List.of(), warmedBehind));
+    }
+
+    /**
+     * A duet trial's sides that fell behind the rate, those that began its window behind and caught up, and those
+     * whose warmup ended behind.
+     */
+    private record Behind(int trial, List<String> sides, List<String> begunBehind, List<String> warmedBehind) {
 
         boolean fell(int trialIndex, String side) {
             return trial == trialIndex && sides.contains(side);
@@ -228,8 +242,16 @@ public final class AbRuns {
 
         /** A backlog's seconds, as one read (ms): where a side began behind, null otherwise. */
         List<Double> secondMeans(int trialIndex, String side) {
-            return trial == trialIndex && begunBehind.contains(side) ? List.of(5600.0, 4100.0, 2300.0, 600.0, 1.1)
-                    : null;
+            if (trial != trialIndex) {
+                return null;
+            }
+            return begunBehind.contains(side) ? List.of(5600.0, 4100.0, 2300.0, 600.0, 1.1)
+                    : warmedBehind.contains(side) ? List.of(267.2, 40.0, 1.1) : null;
+        }
+
+        /** The calls a side's warmup dropped as the window began: 4 s of them where it ended behind. */
+        long warmupDropped(int trialIndex, String side) {
+            return trial == trialIndex && warmedBehind.contains(side) ? 4L * OPEN_LOOP_RATE : 0;
         }
     }
 
@@ -250,10 +272,12 @@ public final class AbRuns {
             boolean baselineBehind = duet != null && duet.fell(i, AbRecord.BASELINE);
             boolean candidateBehind = duet != null && duet.fell(i, AbRecord.CANDIDATE);
             openLoopRun(directory.resolve(prefix + "baseline"), rate, baselineServerCpu[i], 1 + 0.02 * ((i % 3) - 1),
-                    1, baselineWindow, duet == null ? null : duet.secondMeans(i, AbRecord.BASELINE), baselineBehind);
+                    1, baselineWindow, duet == null ? null : duet.secondMeans(i, AbRecord.BASELINE),
+                    duet == null ? 0 : duet.warmupDropped(i, AbRecord.BASELINE), baselineBehind);
             openLoopRun(directory.resolve(prefix + "candidate"), rate, candidateServerCpu[i],
                     1 + 0.02 * (((i + 1) % 3) - 1), candidateMedianFactor, candidateWindow,
-                    duet == null ? null : duet.secondMeans(i, AbRecord.CANDIDATE), candidateBehind);
+                    duet == null ? null : duet.secondMeans(i, AbRecord.CANDIDATE),
+                    duet == null ? 0 : duet.warmupDropped(i, AbRecord.CANDIDATE), candidateBehind);
             done.add(new AbRecord.Trial(number, List.of("baseline", "candidate"), prefix + "baseline",
                     baselineBehind ? 1 : 0, prefix + "candidate", candidateBehind ? 1 : 0, START, END));
         }
@@ -292,13 +316,13 @@ public final class AbRuns {
      */
     private static void secondsRun(Path run, double[][] seconds, int trial) {
         if (seconds == null) {
-            openLoopRun(run, OPEN_LOOP_RATE, 71, 1, 1, null, null, false);
+            openLoopRun(run, OPEN_LOOP_RATE, 71, 1, 1, null, null, 0, false);
             return;
         }
         double mean = Arrays.stream(seconds[trial]).average().orElseThrow();
         double[] sorted = Arrays.stream(seconds[trial]).sorted().toArray();
         openLoopRun(run, OPEN_LOOP_RATE, 71, mean, sorted[sorted.length / 2] / mean, null,
-                Arrays.stream(seconds[trial]).boxed().toList(), false);
+                Arrays.stream(seconds[trial]).boxed().toList(), 0, false);
     }
 
     /**
@@ -324,7 +348,7 @@ public final class AbRuns {
     }
 
     private static void openLoopRun(Path run, int rate, double serverCpu, double meanMillis, double medianFactor,
-            OpenLoopReport.Window window, List<Double> secondMeans, boolean behind) {
+            OpenLoopReport.Window window, List<Double> secondMeans, long warmupDropped, boolean behind) {
         OpenLoopReport.Latency time = new OpenLoopReport.Latency(48_000, meanMillis, meanMillis * 0.8 * medianFactor,
                 meanMillis * 1.5,
                 meanMillis * 3, meanMillis * 5, meanMillis * 6, meanMillis * 8);
@@ -332,7 +356,7 @@ public final class AbRuns {
                 48_000, 0, 0, rate, time, time, 6, 0, null, "getUser.hlog",
                 behind ? "9,000 of the 48,000 calls due in the window were never sent" : null, null,
                 Map.of(CallCost.SERVER_CPU.label(), serverCpu, CallCost.SERVER_THREADS_CPU.label(), serverCpu - 3,
-                        CallCost.CLIENT_CPU.label(), 90.0), window, secondMeans, 0);
+                        CallCost.CLIENT_CPU.label(), 90.0), window, secondMeans, warmupDropped);
         OpenLoopReport report = new OpenLoopReport(1, (double) rate, null, null, OpenLoopReport.FIXED, 10_000, 6_000,
                 32, List.of(getUser));
         new RunRecord(run.getFileName().toString(), "quick", "user", List.of("--rate", String.valueOf(rate)), List.of(),
