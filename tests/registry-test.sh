@@ -133,9 +133,9 @@ status=0
 # 3-s iterations: the merge keeps an iteration the other client measured through 90% of, and the clients' windows
 # (each from its first thread's set-up to its tear-down) began up to 160 ms apart in a fork's first iteration and
 # ended up to 70 ms apart here with two busy loops beside; 1-s iterations kept none on a slower CI machine
-server_limit_args=${smoke/--measurementIterations 1/--measurementIterations 2}
+server_limit_args="--warmupIterations 0 --measurementIterations 2 --measurementTime 3 --modes thrpt"
 timeout 600 "$root/benchmark.sh" run-all --scenario server-limit -p "$port" --pairs dubbo-kryo --length quick \
-    -a "${server_limit_args/--measurementTime 1/--measurementTime 3}" \
+    -a "$server_limit_args" \
     --out "$work/server-limit" >"$work/server-limit.out" 2>&1 || status=$?
 check "server-limit: two clients at once, exit 0" test "$status" -eq 0
 check "server-limit: over direct connections" grep -q "^topology: 1x2, direct connections" "$work/server-limit.out"
