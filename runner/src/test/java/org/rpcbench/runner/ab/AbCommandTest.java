@@ -204,11 +204,11 @@ class AbCommandTest {
     }
 
     @Test
-    void theTrialsByDefaultAreTheDesignsAndAsManyConfirmAsRanFirst() throws IOException {
+    void theTrialsByDefaultAreEightInEitherDesignAndAsManyConfirmAsRanFirst() throws IOException {
         String fixed = abRun("fixed", List.of("--rate", "8000")).toString();
         String saturated = abRun("saturated", List.of("--warmupIterations", "2")).toString();
 
-        assertEquals(new AbJudge.PowerPlan(6, 6, List.of(5.0), 1, 1), simulated("--power", fixed));
+        assertEquals(new AbJudge.PowerPlan(8, 8, List.of(5.0), 1, 1), simulated("--power", fixed));
         assertEquals(new AbJudge.PowerPlan(8, 8, List.of(5.0), 1, 1), simulated("--power", saturated));
         assertEquals(new AbJudge.PowerPlan(4, 4, List.of(5.0), 1, 1), simulated("--power", saturated, "--trials",
                 "4"));
