@@ -119,9 +119,9 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
 
     /**
      * A warmup that ended this many seconds of calls behind the rate (its {@link CallResult#warmupDropped()} over
-     * the rate) fell behind: the machine stalled under it. In seven A/B runs of ab's default on the EPYC on
-     * 2026-12-07, 336 warmups dropped at most 0.06 s of calls, or from 0.65 s: nothing between
-     * (docs/reports-and-gate.md); the first second of a window after such a stall read from 52 ms, under {@link
+     * the rate) fell behind: the machine stalled under it. In ten A/B runs of ab's default on the EPYC on
+     * 2026-12-07, 496 warmups dropped at most 0.07 s of calls, or from 0.65 s: nothing between
+     * (docs/reports-and-gate.md); the first second of a window after such a stall read from 25 ms, under {@link
      * #BEGAN_BEHIND_MILLIS}, and its figures spread more.
      */
     public static final double WARMUP_BEHIND_SECONDS = 0.25;
