@@ -220,11 +220,11 @@ public record AbComparison(Path directory, AbRecord record, AbVerdict.Thresholds
 
         /**
          * Why a duet's trial is the machine's: both sides fell behind the same call's rate in it (did not keep it,
-         * began its window with a backlog, or ended its warmup seconds behind); null when they did not. Both sides meet
-         * the same machine at the same moment there, so it could not carry the two, as when it stalled (here existUser,
-         * measured first, in 13 trials of 68 at 20% of the probe's capacity). A candidate that cannot keep the rate
-         * falls behind alone; one whose load sinks both sides in every trial leaves no trial to judge, which fails the
-         * run.
+         * began its window with a backlog, or ended its warmup a quarter of a second's calls behind or more); null
+         * when they did not. Both sides meet the same machine at the same moment there, so it could not carry the
+         * two, as when it stalled (here existUser, measured first, in 13 trials of 68 at 20% of the probe's
+         * capacity). A candidate that cannot keep the rate falls behind alone; one whose load sinks both sides in
+         * every trial leaves no trial to judge, which fails the run.
          */
         private static String behindTogether(Run before, Run after) {
             for (RunRecord.Pair pair : before.info().pairs()) {
