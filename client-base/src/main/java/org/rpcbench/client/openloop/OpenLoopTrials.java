@@ -126,9 +126,11 @@ final class OpenLoopTrials {
     }
 
     /**
-     * Reads the costs as a window's start and end do, before the warmup: the first read sent the providers' reports
-     * through the stack's serialization, which C2 had compiled for the calls alone, and the traps that deoptimized it
-     * fell inside the first window.
+     * Reads the costs as a window's start and end do, before each closed loop and each warmup at the rate: the first
+     * read sent the providers' reports through the stack's serialization, which C2 had compiled for the calls alone,
+     * and the traps that deoptimized it fell inside the first window; read only before the first warmup at the rate,
+     * they threw the stack's compiled call path (proxy, filters, codec, serializers) back to the interpreter there,
+     * and in a duet its recompiling took both sides' first call behind its rate.
      */
     private void rehearseCostReads() {
         CallCostProfiler.Spent.atStart(costsFrom, NO_MEETING);
@@ -158,6 +160,7 @@ final class OpenLoopTrials {
 
     /** The closed loop: the warmup, then {@code measured}; what was measured (nothing for none). */
     private OpenLoopReport.ClosedLoop closedLoop(OpenLoopCall call, Duration measured) throws InterruptedException {
+        rehearseCostReads();
         long measureFrom = beginPhase(settings.warmup().plus(measured)) + settings.warmup().toNanos();
         long stopAt = measureFrom + measured.toNanos();
         // by phase, as a trial's tallies are (see phase)

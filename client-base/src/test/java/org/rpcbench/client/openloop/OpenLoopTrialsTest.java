@@ -160,9 +160,42 @@ class OpenLoopTrialsTest {
 
     @Test
     void theCostsAreReadOnceBeforeTheWarmupSoThatTheWindowsReadsMeetCodeCompiledForThem() throws Exception {
-        UserServiceServerImpl served = new UserServiceServerImpl();
         AtomicLong firstCallAt = new AtomicLong();
-        UserService users = (UserService) Proxy.newProxyInstance(UserService.class.getClassLoader(),
+        UserService users = firstCallTimed(firstCallAt);
+        List<Long> readsAt = Collections.synchronizedList(new ArrayList<>());
+        StackConnection costs = costsReadInto(readsAt, users);
+
+        OpenLoopReport.CallResult result = new OpenLoopTrials(settings(2, 500, OpenLoopReport.FIXED,
+                OpenLoopReport.BLOCKING, 1), users, costs.echoService(), watch(listening.getLocalPort()), costs, null)
+                .run(OpenLoopCall.of("getUser"), 200, null, directory.resolve("c.json.getUser.hlog"));
+
+        assertNull(result.problem(), result.toString());
+        assertEquals(4, readsAt.size(), "a rehearsal's start and end, then the window's: " + readsAt);
+        assertTrue(firstCallAt.get() != 0 && readsAt.get(1) - firstCallAt.get() < 0,
+                "the rehearsal's reads came before the warmup's first call");
+        assertEquals(100, result.due(), 1, "the warmup's calls are not the window's: " + result);
+    }
+
+    @Test
+    void theClosedLoopWarmupReadsTheCostsBeforeItsFirstCallSoThatTheOpenLoopsMeetCodeCompiledForThem()
+            throws Exception {
+        AtomicLong firstCallAt = new AtomicLong();
+        UserService users = firstCallTimed(firstCallAt);
+        List<Long> readsAt = Collections.synchronizedList(new ArrayList<>());
+        StackConnection costs = costsReadInto(readsAt, users);
+
+        new OpenLoopTrials(settings(2, 500, OpenLoopReport.FIXED, OpenLoopReport.BLOCKING, 1), users,
+                costs.echoService(), watch(listening.getLocalPort()), costs, null).warmUp(OpenLoopCall.of("getUser"));
+
+        assertEquals(2, readsAt.size(), "a rehearsal's start and end: " + readsAt);
+        assertTrue(firstCallAt.get() != 0 && readsAt.get(1) - firstCallAt.get() < 0,
+                "the rehearsal's reads came before the closed loop's first call");
+    }
+
+    /** The server's own services, the moment of the first call kept. */
+    private static UserService firstCallTimed(AtomicLong firstCallAt) {
+        UserServiceServerImpl served = new UserServiceServerImpl();
+        return (UserService) Proxy.newProxyInstance(UserService.class.getClassLoader(),
                 new Class<?>[] {UserService.class}, (proxy, method, args) -> {
                     firstCallAt.compareAndSet(0, System.nanoTime());
                     try {
@@ -171,8 +204,11 @@ class OpenLoopTrialsTest {
                         throw e.getCause();
                     }
                 });
-        List<Long> readsAt = Collections.synchronizedList(new ArrayList<>());
-        StackConnection costs = new StackConnection() {
+    }
+
+    /** A connection to {@code users} whose servers' costs, when read, note the moment in {@code readsAt}. */
+    private static StackConnection costsReadInto(List<Long> readsAt, UserService users) {
+        return new StackConnection() {
             @Override
             public UserService userService() {
                 return users;
@@ -203,16 +239,6 @@ class OpenLoopTrialsTest {
             public void close() {
             }
         };
-
-        OpenLoopReport.CallResult result = new OpenLoopTrials(settings(2, 500, OpenLoopReport.FIXED,
-                OpenLoopReport.BLOCKING, 1), users, costs.echoService(), watch(listening.getLocalPort()), costs, null)
-                .run(OpenLoopCall.of("getUser"), 200, null, directory.resolve("c.json.getUser.hlog"));
-
-        assertNull(result.problem(), result.toString());
-        assertEquals(4, readsAt.size(), "a rehearsal's start and end, then the window's: " + readsAt);
-        assertTrue(firstCallAt.get() != 0 && readsAt.get(1) - firstCallAt.get() < 0,
-                "the rehearsal's reads came before the warmup's first call");
-        assertEquals(100, result.due(), 1, "the warmup's calls are not the window's: " + result);
     }
 
     @Test
