@@ -23,8 +23,9 @@ import org.rpcbench.stack.Target;
 
 /**
  * The open-loop load: every call warmed up in a closed loop first, so that no call is measured while the JIT still
- * compiles the paths the calls share (the first call of a fresh JVM read several times slower than the rest here);
- * then each in turn at the rate, or through the sweep. Then
+ * compiles the paths the calls share (the first call of a fresh JVM read several times slower than the rest here),
+ * then a warmup's length of quiet for the compiler to catch up; then each in turn at the rate, or through the
+ * sweep. Then
  * the report, and beside it per call and rate an interval log and a percentile distribution named after the result
  * file ({@code <result>.<call>[-<percent>pct].hlog}, {@code .hlog.hgrm}).
  */
@@ -78,6 +79,7 @@ public final class OpenLoopLoad implements Load {
                     trials.warmUp(call);
                 }
             }
+            trials.pauseForTheCompiler();
             for (OpenLoopCall call : settings.calls()) {
                 if (server.gone() != null) {
                     break;

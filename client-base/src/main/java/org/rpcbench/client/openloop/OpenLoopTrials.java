@@ -158,6 +158,16 @@ final class OpenLoopTrials {
         closedLoop(call, Duration.ZERO);
     }
 
+    /**
+     * Sends nothing for one warmup's length, after the closed-loop warmups and before the first measured call: they
+     * keep every CPU busy, so the JIT's queue is still long as they end; in a duet (four JVMs on two CPUs) the
+     * client's C2 compiled its senders and the stack's call path 28 s into the first call at the rate, in its window,
+     * which ran on C1's profiled code meanwhile, its process CPU per call half as much again as its threads'.
+     */
+    void pauseForTheCompiler() {
+        beginPhase(settings.warmup());
+    }
+
     /** The closed loop: the warmup, then {@code measured}; what was measured (nothing for none). */
     private OpenLoopReport.ClosedLoop closedLoop(OpenLoopCall call, Duration measured) throws InterruptedException {
         rehearseCostReads();

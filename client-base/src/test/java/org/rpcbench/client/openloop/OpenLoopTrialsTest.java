@@ -192,6 +192,34 @@ class OpenLoopTrialsTest {
                 "the rehearsal's reads came before the closed loop's first call");
     }
 
+    @Test
+    void afterTheClosedLoopsNothingIsSentForAWarmupsLengthSoThatTheCompilerCatchesUp() throws Exception {
+        List<Long> callsAt = Collections.synchronizedList(new ArrayList<>());
+        UserServiceServerImpl served = new UserServiceServerImpl();
+        UserService users = (UserService) Proxy.newProxyInstance(UserService.class.getClassLoader(),
+                new Class<?>[] {UserService.class}, (proxy, method, args) -> {
+                    callsAt.add(System.nanoTime());
+                    return method.invoke(served, args);
+                });
+        OpenLoopSettings settings = settings(2, 300, OpenLoopReport.FIXED, OpenLoopReport.BLOCKING, 1);
+        OpenLoopTrials trials = new OpenLoopTrials(settings, users, new EchoServiceServerImpl(),
+                watch(listening.getLocalPort()), null, null);
+
+        trials.warmUp(OpenLoopCall.of("getUser"));
+        int closedLoopCalls = callsAt.size();
+        trials.pauseForTheCompiler();
+        OpenLoopReport.CallResult result = trials.run(OpenLoopCall.of("getUser"), 200, null,
+                directory.resolve("q.json.getUser.hlog"));
+
+        assertNull(result.problem(), result.toString());
+        long quietMillis = TimeUnit.NANOSECONDS.toMillis(callsAt.get(closedLoopCalls)
+                - callsAt.get(closedLoopCalls - 1));
+        // the closed loop's phase, then the pause's, each followed by a phase gap; without the pause one gap
+        long expectedMillis = settings.warmup().plus(OpenLoopTrials.PHASE_GAP.multipliedBy(2)).toMillis();
+        assertTrue(quietMillis >= expectedMillis - 100, "no call for a warmup's length and two phase gaps ("
+                + expectedMillis + " ms) after the closed loop: " + quietMillis + " ms");
+    }
+
     /** The server's own services, the moment of the first call kept. */
     private static UserService firstCallTimed(AtomicLong firstCallAt) {
         UserServiceServerImpl served = new UserServiceServerImpl();
