@@ -76,8 +76,8 @@ import sun.misc.Signal;
 public final class AbCommand implements Callable<Integer> {
 
     /**
-     * Eight trials, at a fixed rate as saturated: a duet's trial at a fixed rate takes about three and a third minutes
-     * here, so eight pass in about 29 and flag in about 55 (with as many confirming). Simulated over six A/A runs of
+     * Eight trials, at a fixed rate as saturated: a duet's trial at a fixed rate takes about three and a half minutes
+     * here, so eight pass in about 31 and flag in about 60 (with as many confirming). Simulated over six A/A runs of
      * one day, eight and eight see 5% more of getUser's threads' CPU in 77-80% of runs where six and six saw 56-59%,
      * with no false alarm in 200 (docs/reports-and-gate.md).
      */

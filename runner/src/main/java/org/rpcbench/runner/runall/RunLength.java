@@ -46,8 +46,8 @@ public enum RunLength {
      * getUser's and listUser's server CPU per call spread between trials half as much as in 10-s windows (existUser's
      * and createUser's about as much), for a trial a third longer: four calls, both sides, in about five minutes.
      */
-    public static final String TRIAL_OPEN_LOOP_SETTINGS = "6 s warmup per call in a closed loop, then each call 6 s"
-            + " at the rate and 20 s measured";
+    public static final String TRIAL_OPEN_LOOP_SETTINGS = "6 s warmup per call in a closed loop, 6 s with nothing"
+            + " sent, then each call 6 s at the rate and 20 s measured";
 
     private final String description;
     private final List<String> clientArgs;
