@@ -79,7 +79,9 @@ public final class OpenLoopLoad implements Load {
                     trials.warmUp(call);
                 }
             }
-            trials.pauseForTheCompiler();
+            if (server.gone() == null) {
+                trials.pauseForTheCompiler();
+            }
             for (OpenLoopCall call : settings.calls()) {
                 if (server.gone() != null) {
                     break;

@@ -129,8 +129,8 @@ final class OpenLoopTrials {
      * Reads the costs as a window's start and end do, before each closed loop and each warmup at the rate: the first
      * read sent the providers' reports through the stack's serialization, which C2 had compiled for the calls alone,
      * and the traps that deoptimized it fell inside the first window; read only before the first warmup at the rate,
-     * they threw the stack's compiled call path (proxy, filters, codec, serializers) back to the interpreter there,
-     * and in a duet its recompiling took both sides' first call behind its rate.
+     * they threw some 40 of the stack's C2-compiled methods (proxy, filters, codec, serializers) back there, to be
+     * compiled again as that call was warmed and measured.
      */
     private void rehearseCostReads() {
         CallCostProfiler.Spent.atStart(costsFrom, NO_MEETING);
@@ -162,7 +162,7 @@ final class OpenLoopTrials {
      * Sends nothing for one warmup's length, after the closed-loop warmups and before the first measured call: they
      * keep every CPU busy, so the JIT's queue is still long as they end; in a duet (four JVMs on two CPUs) the
      * client's C2 compiled its senders and the stack's call path 28 s into the first call at the rate, in its window,
-     * which ran on C1's profiled code meanwhile, its process CPU per call half as much again as its threads'.
+     * which ran on C1's profiled code meanwhile, its process CPU per call 89 µs above its threads' (4 on the others).
      */
     void pauseForTheCompiler() {
         beginPhase(settings.warmup());

@@ -64,9 +64,10 @@ class OpenLoopEndToEndTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Path result = directory.resolve("async.json");
         // a rate a cold JVM keeps on a loaded CI machine (500 was missed there at 2 ms of CPU a call): the subject is
-        // the sender's checks, not its speed
+        // the sender's checks, not its speed; 2 s measured, as calls due in a window's last tenth of a second may be
+        // answered after it (a 1-s window of echo:1k answered 94 of its 100 within it there, at 5 ms of CPU a call)
         int status = BenchmarkClient.run(new String[] {"--port", String.valueOf(port), "--rate", "100",
-            "--sender", "async", "--max-in-flight", "16", "--warmup", "1", "--duration", "1",
+            "--sender", "async", "--max-in-flight", "16", "--warmup", "1", "--duration", "2",
             "--calls", "getUser,echo:1k", "--threads", "2", "-f", result.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(out, true, StandardCharsets.UTF_8));
         String printed = out.toString(StandardCharsets.UTF_8);
@@ -85,7 +86,7 @@ class OpenLoopEndToEndTest {
         assertEquals(List.of("getUser", "echo:1k"), report.calls().stream().map(OpenLoopReport.CallResult::call)
                 .toList());
         for (OpenLoopReport.CallResult call : report.calls()) {
-            assertEquals(100, call.due(), 1, printed);
+            assertEquals(200, call.due(), 1, printed);
             assertEquals(call.due(), call.ok(), "every call due answered and checked: " + printed);
             assertEquals(0, call.failed() + call.wrong() + call.neverSent(), printed);
             assertEquals(call.ok(), call.responseTime().count(), printed);
