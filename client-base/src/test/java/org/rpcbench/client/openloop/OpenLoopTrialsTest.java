@@ -22,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -195,12 +196,7 @@ class OpenLoopTrialsTest {
     @Test
     void afterTheClosedLoopsNothingIsSentForAWarmupsLengthSoThatTheCompilerCatchesUp() throws Exception {
         List<Long> callsAt = Collections.synchronizedList(new ArrayList<>());
-        UserServiceServerImpl served = new UserServiceServerImpl();
-        UserService users = (UserService) Proxy.newProxyInstance(UserService.class.getClassLoader(),
-                new Class<?>[] {UserService.class}, (proxy, method, args) -> {
-                    callsAt.add(System.nanoTime());
-                    return method.invoke(served, args);
-                });
+        UserService users = timed(callsAt::add);
         OpenLoopSettings settings = settings(2, 300, OpenLoopReport.FIXED, OpenLoopReport.BLOCKING, 1);
         OpenLoopTrials trials = new OpenLoopTrials(settings, users, new EchoServiceServerImpl(),
                 watch(listening.getLocalPort()), null, null);
@@ -222,10 +218,15 @@ class OpenLoopTrialsTest {
 
     /** The server's own services, the moment of the first call kept. */
     private static UserService firstCallTimed(AtomicLong firstCallAt) {
+        return timed(at -> firstCallAt.compareAndSet(0, at));
+    }
+
+    /** The server's own services, each call's moment given to {@code callAt} as it begins. */
+    private static UserService timed(LongConsumer callAt) {
         UserServiceServerImpl served = new UserServiceServerImpl();
         return (UserService) Proxy.newProxyInstance(UserService.class.getClassLoader(),
                 new Class<?>[] {UserService.class}, (proxy, method, args) -> {
-                    firstCallAt.compareAndSet(0, System.nanoTime());
+                    callAt.accept(System.nanoTime());
                     try {
                         return method.invoke(served, args);
                     } catch (InvocationTargetException e) {
