@@ -78,16 +78,20 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
      * @param warmupDropped calls due in the warmup still unsent when the window began, dropped then so that the
      *                      window measures the rate, not the warmup's backlog draining (with Poisson arrivals, the
      *                      count at the mean rate); 0 in files written before they were
+     * @param warmupSecondMeans the same as {@code secondMeans} for each second of the warmup at the rate, whose
+     *                          seconds are logged as the window's are, though not to the interval log: how the
+     *                          warmup settled; empty in files written before they were kept
      */
     public record CallResult(String call, double targetRate, ClosedLoop closedLoop, long due, long sent,
             long neverSent, long ok, long failed, long wrong, double achievedRate, Latency responseTime,
             Latency sendDelay, int maxInFlight, int threadsStillInCall, String firstFailure, String histogramLog,
             String rateNotKept, String problem, Map<String, Double> costs, Window window, List<Double> secondMeans,
-            long warmupDropped) {
+            long warmupDropped, List<Double> warmupSecondMeans) {
 
         public CallResult {
             costs = costs == null ? Map.of() : Map.copyOf(costs);
             secondMeans = secondMeans == null ? List.of() : List.copyOf(secondMeans);
+            warmupSecondMeans = warmupSecondMeans == null ? List.of() : List.copyOf(warmupSecondMeans);
         }
 
         /** A cost of a call over the window, or null when it was not measured. */

@@ -15,7 +15,7 @@ class OpenLoopReportTest {
     private static OpenLoopReport.CallResult step(double rate, double p99) {
         OpenLoopReport.Latency time = new OpenLoopReport.Latency(1000, p99 / 2, p99 / 3, p99 / 2, p99, p99, p99, p99);
         return new OpenLoopReport.CallResult("getUser", rate, null, 1000, 1000, 0, 1000, 0, 0, rate, time, time, 4, 0,
-                null, null, null, null, null, null, null, 0);
+                null, null, null, null, null, null, null, 0, null);
     }
 
     /** A fixed rate's getUser, every call due answered in the window, whose seconds read these means (ms). */
@@ -28,7 +28,7 @@ class OpenLoopReportTest {
             Double... secondMeans) {
         OpenLoopReport.Latency time = new OpenLoopReport.Latency(1000, 1, 1, 1, 1, 1, 1, 1);
         return new OpenLoopReport.CallResult("getUser", 1000, null, 1000, 1000, 0, 1000, 0, 0, 1000, time, time, 4, 0,
-                null, null, rateNotKept, null, null, null, List.of(secondMeans), warmupDropped);
+                null, null, rateNotKept, null, null, null, List.of(secondMeans), warmupDropped, null);
     }
 
     private static OpenLoopReport sweep(OpenLoopReport.CallResult... steps) {

@@ -356,7 +356,7 @@ public final class AbRuns {
                 48_000, 0, 0, rate, time, time, 6, 0, null, "getUser.hlog",
                 behind ? "9,000 of the 48,000 calls due in the window were never sent" : null, null,
                 Map.of(CallCost.SERVER_CPU.label(), serverCpu, CallCost.SERVER_THREADS_CPU.label(), serverCpu - 3,
-                        CallCost.CLIENT_CPU.label(), 90.0), window, secondMeans, warmupDropped);
+                        CallCost.CLIENT_CPU.label(), 90.0), window, secondMeans, warmupDropped, null);
         OpenLoopReport report = new OpenLoopReport(1, (double) rate, null, null, OpenLoopReport.FIXED, 10_000, 6_000,
                 32, List.of(getUser));
         new RunRecord(run.getFileName().toString(), "quick", "user", List.of("--rate", String.valueOf(rate)), List.of(),

@@ -560,7 +560,7 @@ class ReportTest {
             OpenLoopReport.Latency time, String rateNotKept) {
         return new OpenLoopReport.CallResult("getUser", rate, closedLoop, (long) rate * 10, (long) rate * 10, 0,
                 (long) rate * 10, 0, 0, rateNotKept == null ? rate : rate * 0.91, time, latency(0.1), 32, 0, null,
-                "getUser.hlog", rateNotKept, null, null, null, null, 0);
+                "getUser.hlog", rateNotKept, null, null, null, null, 0, null);
     }
 
     /** A distribution whose p50 is the value given and whose higher percentiles double it in turn. */

@@ -2,6 +2,7 @@ package org.rpcbench.client.openloop;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -66,7 +67,8 @@ final class OpenLoopTrials {
 
     /** The open loop's consumers run alone: none meets another before a window. */
     private static final Runnable NO_MEETING = () -> { };
-    /** The measured window's number among a run's phases, as {@link #phase} numbers them; the warmup's is 0. */
+    /** The warmup's and the measured window's numbers among a run's phases, as {@link #phase} numbers them. */
+    private static final int WARMUP = 0;
     private static final int MEASURED = 1;
     /**
      * Between a phase's planned end and the next one's start: time for its last calls to return, the costs to be read
@@ -306,8 +308,9 @@ final class OpenLoopTrials {
             Map<String, Double> costs;
             OpenLoopReport.Window window;
             List<Double> secondMeans;
-            try (IntervalLog log = new IntervalLog(histogramLog, startEpochMillis)) {
-                parkUntil(measureFrom);
+            List<Double> warmupSecondMeans;
+            try (IntervalLog log = IntervalLog.to(histogramLog, startEpochMillis)) {
+                warmupSecondMeans = loggedWarmup();
                 long windowStart = System.currentTimeMillis();
                 CallCostProfiler.Spent costStart = CallCostProfiler.Spent.atStart(costsFrom, NO_MEETING);
                 long endedAtStart = ended.sum();
@@ -353,7 +356,25 @@ final class OpenLoopTrials {
                     latency(responseTotal), latency(sendDelayTotal), (int) maxInFlight.get(), stillInCall,
                     firstWrongAnswer.get() != null ? firstWrongAnswer.get() : firstFailure.get(),
                     histogramLog.getFileName().toString(), rateNotKept(achievedRate), problem(stillInCall), costs,
-                    window, secondMeans, warmupDropped());
+                    window, secondMeans, warmupDropped(), warmupSecondMeans);
+        }
+
+        /**
+         * Until the window, logs the warmup's response times each second as the window's are, though to nowhere but
+         * their means: so that the log's own code (HdrHistogram's encoding and iteration) is compiled before a client's
+         * first window, where C2 had compiled some 25 of its methods in the first two seconds (a duet's trials here).
+         */
+        private List<Double> loggedWarmup() {
+            Histogram total = new Histogram(SIGNIFICANT_DIGITS);
+            try (IntervalLog nowhere = IntervalLog.nowhere(startEpochMillis)) {
+                for (long next = startNanos + LOG_INTERVAL_NANOS; next - measureFrom <= 0;
+                        next += LOG_INTERVAL_NANOS) {
+                    parkUntil(next);
+                    nowhere.add(tallies[WARMUP].responseTimes.getIntervalHistogram(), total);
+                }
+                parkUntil(measureFrom);
+                return nowhere.secondMeans();
+            }
         }
 
         private synchronized long warmupDropped() {
@@ -578,18 +599,30 @@ final class OpenLoopTrials {
         private final Recorder sendDelays = new Recorder(SIGNIFICANT_DIGITS);
     }
 
-    /** An HdrHistogram interval log (.hlog) of one call's window, in ns, as HistogramLogAnalyzer reads it. */
+    /**
+     * An HdrHistogram interval log (.hlog) of one call's window, in ns, as HistogramLogAnalyzer reads it; or, to
+     * nowhere, of its warmup.
+     */
     private static final class IntervalLog implements AutoCloseable {
 
         private final HistogramLogWriter writer;
         private final List<Double> secondMeans = new ArrayList<>();
 
-        IntervalLog(Path file, long startEpochMillis) {
+        static IntervalLog to(Path file, long startEpochMillis) {
             try {
-                writer = new HistogramLogWriter(file.toFile());
+                return new IntervalLog(new HistogramLogWriter(file.toFile()), startEpochMillis);
             } catch (FileNotFoundException e) {
                 throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
             }
+        }
+
+        /** A log that keeps only its seconds' means. */
+        static IntervalLog nowhere(long startEpochMillis) {
+            return new IntervalLog(new HistogramLogWriter(OutputStream.nullOutputStream()), startEpochMillis);
+        }
+
+        private IntervalLog(HistogramLogWriter writer, long startEpochMillis) {
+            this.writer = writer;
             writer.outputComment("rpcbench open-loop response times in ns, from each call's due time");
             writer.outputLogFormatVersion();
             writer.outputStartTime(startEpochMillis);

@@ -160,6 +160,21 @@ class OpenLoopTrialsTest {
     }
 
     @Test
+    void theWarmupsSecondsAreLoggedAsTheWindowsAreSoThatTheLogsCodeIsCompiledBeforeTheWindow() throws Exception {
+        OpenLoopSettings warmedTwoSeconds = new OpenLoopSettings(null, null, null, OpenLoopReport.FIXED,
+                Duration.ofMillis(2300), Duration.ofMillis(500), 2, 1000, List.of(), OpenLoopReport.BLOCKING, 1);
+        OpenLoopReport.CallResult result = new OpenLoopTrials(warmedTwoSeconds, new UserServiceServerImpl(),
+                new EchoServiceServerImpl(), watch(listening.getLocalPort()), null, null)
+                .run(OpenLoopCall.of("getUser"), 200, null, directory.resolve("warmed.hlog"));
+
+        assertNull(result.problem(), result.toString());
+        assertEquals(2, result.warmupSecondMeans().size(), "each whole second of the warmup: " + result);
+        assertTrue(result.warmupSecondMeans().stream().allMatch(mean -> mean > 0), result.toString());
+        assertEquals(result.ok(), logged(directory.resolve("warmed.hlog")).getTotalCount(),
+                "the interval log holds the window alone");
+    }
+
+    @Test
     void theCostsAreReadOnceBeforeTheWarmupSoThatTheWindowsReadsMeetCodeCompiledForThem() throws Exception {
         AtomicLong firstCallAt = new AtomicLong();
         UserService users = firstCallTimed(firstCallAt);

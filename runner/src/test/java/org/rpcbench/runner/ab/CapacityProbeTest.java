@@ -73,6 +73,6 @@ class CapacityProbeTest {
     private static OpenLoopReport.CallResult call(String name, double capacity) {
         OpenLoopReport.Latency none = new OpenLoopReport.Latency(0, 0, 0, 0, 0, 0, 0, 0);
         return new OpenLoopReport.CallResult(name, capacity / 2, new OpenLoopReport.ClosedLoop(capacity, none), 0, 0,
-                0, 0, 0, 0, 0, none, none, 0, 0, null, null, null, null, null, null, null, 0);
+                0, 0, 0, 0, 0, none, none, 0, 0, null, null, null, null, null, null, null, 0, null);
     }
 }
