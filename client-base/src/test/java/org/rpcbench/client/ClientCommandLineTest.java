@@ -60,8 +60,9 @@ class ClientCommandLineTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertEquals(ExitCode.OK, BenchmarkClient.run(new String[] {"--rate", "2000", "--calls", "listUser",
             "--dry-run"}, new PrintStream(out, true, StandardCharsets.UTF_8), System.err));
-        assertEquals("would run: open-loop load at 2,000 calls/s (fixed arrivals) from 32 threads, 10 s warmup and"
-                + " 10 s measured per rate: listUser", out.toString(StandardCharsets.UTF_8).strip());
+        assertEquals("would run: open-loop load at 2,000 calls/s (fixed arrivals) from 32 threads, 10 s warmup at the"
+                + " first rate (half at each later one) and 10 s measured per rate: listUser",
+                out.toString(StandardCharsets.UTF_8).strip());
     }
 
     @Test

@@ -17,6 +17,8 @@ import java.util.stream.Stream;
  * @param sweepPercents a sweep's steps, in percent of each call's closed-loop capacity; null at a fixed rate
  * @param slo the bound a sweep's capacity is judged by, or null
  * @param arrival fixed (evenly spaced) or poisson (exponential gaps with the same mean)
+ * @param warmupMillis the warmup at the client's first rate; each later rate's is half of it (until 2026-12-07,
+ *                     every rate's)
  * @param threads the client threads calls are sent from: with the blocking sender, the most that can be in flight at
  *                once
  * @param calls one per call and rate measured, in the order they ran
@@ -264,8 +266,9 @@ public record OpenLoopReport(long startEpochMillis, Double rate, List<Integer> s
     /** The console summary: a table of response times, labelled as open-loop ones. */
     public String summary() {
         StringBuilder text = new StringBuilder();
-        line(text, "open loop: %s arrivals, %s, %.1f s warmup and %.1f s measured per rate, up to %d calls in"
-                + " flight%s", arrival, rate != null ? String.format(Locale.ROOT, "%,.0f calls/s per call", rate)
+        line(text, "open loop: %s arrivals, %s, %.1f s warmup at the first rate (half at each later one) and %.1f s"
+                + " measured per rate, up to %d calls in flight%s", arrival,
+                rate != null ? String.format(Locale.ROOT, "%,.0f calls/s per call", rate)
                         : "a sweep at " + sweepPercents + " % of each call's closed-loop capacity",
                 warmupMillis / 1000.0, durationMillis / 1000.0, inFlightLimit,
                 BLOCKING.equals(sender) ? "" : ", sent asynchronously from " + threads + " threads");

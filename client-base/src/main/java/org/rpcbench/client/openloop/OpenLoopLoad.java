@@ -47,8 +47,9 @@ public final class OpenLoopLoad implements Load {
     private String description() {
         String rates = settings.rate() != null ? String.format(Locale.ROOT, "%,.0f calls/s", settings.rate())
                 : "each call's closed-loop capacity, then " + settings.sweepPercents() + " % of it";
-        return String.format(Locale.ROOT, "open-loop load at %s (%s arrivals) from %d threads%s, %d s warmup and %d s"
-                + " measured per rate: %s", rates, settings.arrival(), settings.threads(),
+        return String.format(Locale.ROOT, "open-loop load at %s (%s arrivals) from %d threads%s, %d s warmup at the"
+                + " first rate (half at each later one) and %d s measured per rate: %s", rates, settings.arrival(),
+                settings.threads(),
                 settings.asynchronous() ? String.format(Locale.ROOT, " sending asynchronously, up to %,d calls in"
                         + " flight", settings.maxInFlight()) : "",
                 settings.warmup().toSeconds(), settings.duration().toSeconds(),

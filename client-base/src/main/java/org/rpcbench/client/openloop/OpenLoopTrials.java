@@ -86,6 +86,8 @@ final class OpenLoopTrials {
     private final AsyncServices async;
     /** When the next phase is to begin, on {@link System#nanoTime}'s clock; null before the first. */
     private Long nextPhaseAt;
+    /** Whether a warmup at a rate has run: each later one is half as long (see {@link #run}). */
+    private boolean warmedAtARate;
 
     /**
      * @param costsFrom the connection whose providers' costs are probed around each window, or null: none
@@ -106,13 +108,21 @@ final class OpenLoopTrials {
      * interval log and, beside it, their percentile distribution (ms). Bounded: nothing is sent after the window
      * and its send grace, and threads still in a call past the call timeout are given up on and counted.
      *
+     * <p>
+     * The client's first warmup at a rate lasts the warmup, each later one half of it: at a rate the stack's code
+     * meets another profile than in the closed loops (event loops that wait for work), and C2 compiled it again over
+     * the first call's first 8-10 s there, while a later call's compiles ended 2 s into its warmup (a duet's clients
+     * here); warmed 10 s, not 12, the first call's window had begun 98-315 C2 compiles, not 43-84.
+     *
      * @param closedLoop in a sweep, the closed loop whose capacity the rate is a share of, else null
      */
     OpenLoopReport.CallResult run(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop,
             Path histogramLog) throws InterruptedException {
         rehearseCostReads();
-        long start = beginPhase(settings.warmup().plus(settings.duration()));
-        return new Trial(call, rate, closedLoop, start).run(histogramLog);
+        Duration warmup = warmedAtARate ? settings.warmup().dividedBy(2) : settings.warmup();
+        warmedAtARate = true;
+        long start = beginPhase(warmup.plus(settings.duration()));
+        return new Trial(call, rate, closedLoop, start, warmup).run(histogramLog);
     }
 
     /**
@@ -228,6 +238,7 @@ final class OpenLoopTrials {
         private final double rate;
         private final OpenLoopReport.ClosedLoop closedLoop;
         private final long startNanos;
+        private final Duration warmup;
         private final long startEpochMillis = System.currentTimeMillis();
         private final long measureFrom;
         private final long stopAt;
@@ -260,12 +271,14 @@ final class OpenLoopTrials {
         private volatile boolean failedOnce;
 
         /** @param startNanos when its warmup begins, on {@link System#nanoTime}'s clock: now, as planned */
-        Trial(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop, long startNanos) {
+        Trial(OpenLoopCall call, double rate, OpenLoopReport.ClosedLoop closedLoop, long startNanos,
+                Duration warmup) {
             this.call = call;
             this.rate = rate;
             this.closedLoop = closedLoop;
             this.startNanos = startNanos;
-            measureFrom = startNanos + settings.warmup().toNanos();
+            this.warmup = warmup;
+            measureFrom = startNanos + warmup.toNanos();
             stopAt = measureFrom + settings.duration().toNanos();
             nextDue = startNanos;
             meanGapNanos = TimeUnit.SECONDS.toNanos(1) / rate;
@@ -388,7 +401,7 @@ final class OpenLoopTrials {
         private Histogram intervalHistogram(boolean first) {
             Histogram interval = inWindow.responseTimes.getIntervalHistogram();
             if (first) {
-                interval.setStartTimeStamp(startEpochMillis + settings.warmup().toMillis());
+                interval.setStartTimeStamp(startEpochMillis + warmup.toMillis());
             }
             return interval;
         }

@@ -175,6 +175,24 @@ class OpenLoopTrialsTest {
     }
 
     @Test
+    void theFirstWarmupAtARateLastsTheWarmupAndEachLaterOneHalfOfIt() throws Exception {
+        OpenLoopSettings warmed2100 = new OpenLoopSettings(null, null, null, OpenLoopReport.FIXED,
+                Duration.ofMillis(2100), Duration.ofMillis(300), 2, 1000, List.of(), OpenLoopReport.BLOCKING, 1);
+        OpenLoopTrials trials = new OpenLoopTrials(warmed2100, new UserServiceServerImpl(),
+                new EchoServiceServerImpl(), watch(listening.getLocalPort()), null, null);
+
+        OpenLoopReport.CallResult first = trials.run(OpenLoopCall.of("getUser"), 200, null,
+                directory.resolve("first.hlog"));
+        OpenLoopReport.CallResult later = trials.run(OpenLoopCall.of("existUser"), 200, null,
+                directory.resolve("later.hlog"));
+
+        assertNull(first.problem(), first.toString());
+        assertNull(later.problem(), later.toString());
+        assertEquals(2, first.warmupSecondMeans().size(), "2.1 s: two whole seconds of warmup; " + first);
+        assertEquals(1, later.warmupSecondMeans().size(), "1.05 s: one whole second of warmup; " + later);
+    }
+
+    @Test
     void theCostsAreReadOnceBeforeTheWarmupSoThatTheWindowsReadsMeetCodeCompiledForThem() throws Exception {
         AtomicLong firstCallAt = new AtomicLong();
         UserService users = firstCallTimed(firstCallAt);

@@ -46,7 +46,8 @@ public final class OpenLoopOptions {
     @Option(names = "--warmup", paramLabel = "time", converter = TimeConverter.class,
             description = "per call, a closed loop of every thread before any call is measured (the JIT compiles"
                     + " at full speed), then once this long with nothing sent (its compiler catches up), then this"
-                    + " long again at each rate, and before a sweep's capacity, before it is measured (default: 10)")
+                    + " long again at the first rate and half as long at each later one, and before a sweep's"
+                    + " capacity, before it is measured (default: 10)")
     JmhTime warmup;
 
     @Option(names = "--arrival", paramLabel = "fixed|poisson",
