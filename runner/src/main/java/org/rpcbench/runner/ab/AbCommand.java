@@ -76,8 +76,8 @@ import sun.misc.Signal;
 public final class AbCommand implements Callable<Integer> {
 
     /**
-     * Eight trials, at a fixed rate as saturated: a duet's trial at a fixed rate takes about three and a half minutes
-     * here, so eight pass in about 31 and flag in about 60 (with as many confirming). Simulated over six A/A runs of
+     * Eight trials, at a fixed rate as saturated: a duet's trial at a fixed rate takes about three and a third minutes
+     * here, so eight pass in about 28 and flag in about 55 (with as many confirming). Simulated over six A/A runs of
      * one day, eight and eight see 5% more of getUser's threads' CPU in 77-80% of runs where six and six saw 56-59%,
      * with no false alarm in 200 (docs/reports-and-gate.md).
      */
@@ -144,7 +144,9 @@ public final class AbCommand implements Callable<Integer> {
      * A duet's warmup per call at a fixed rate, twice a trial's own: both sides' JVMs compile at once on the same
      * CPUs. Warmed 6 s, the first call of an A/A duet here fell short of its rate in two trials of six and a trial's
      * server CPU per call spread 2.8-3.9%; warmed 12 s, every call kept it in every trial and the spread was 1.0-3.0%,
-     * for a trial of 3:14 (docs/reports-and-gate.md).
+     * for a trial of 3:14 (docs/reports-and-gate.md). Warmed 10 s, closed loops and quiet included, the first call's
+     * window began 98-315 of the client's C2 compiles, not 43-84, and its process CPU per call read 38 µs above its
+     * threads', not 10. At the rate only the first call is warmed this long, the later ones half.
      */
     static final String DUET_WARMUP_SECONDS = "12";
     /** {@code --duet-cpus}: both sides on every CPU, or each on its own half. */

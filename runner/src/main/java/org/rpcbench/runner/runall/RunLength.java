@@ -47,7 +47,7 @@ public enum RunLength {
      * and createUser's about as much), for a trial a third longer: four calls, both sides, in about five minutes.
      */
     public static final String TRIAL_OPEN_LOOP_SETTINGS = "6 s warmup per call in a closed loop, 6 s with nothing"
-            + " sent, then each call 6 s at the rate and 20 s measured";
+            + " sent, then each call 6 s at the rate (3 s after the first) and 20 s measured";
 
     private final String description;
     private final List<String> clientArgs;
