@@ -79,7 +79,8 @@ public final class AbCommand implements Callable<Integer> {
      * Eight trials, at a fixed rate as saturated: a duet's trial at a fixed rate takes about three and a third minutes
      * here, so eight pass in about 28 and flag in about 55 (with as many confirming). Simulated over six A/A runs of
      * one day, eight and eight see 5% more of getUser's threads' CPU in 77-80% of runs where six and six saw 56-59%,
-     * with no false alarm in 200 (docs/reports-and-gate.md).
+     * with no false alarm in 200; over three of the default with half the later warmups, 80%
+     * (docs/reports-and-gate.md).
      */
     static final int DEFAULT_TRIALS = 8;
     static final double DEFAULT_THRESHOLD = 3;
