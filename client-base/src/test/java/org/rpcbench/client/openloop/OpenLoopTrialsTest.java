@@ -94,8 +94,20 @@ class OpenLoopTrialsTest {
 
     private static OpenLoopSettings settings(int threads, long durationMillis, String arrival, String sender,
             int maxInFlight) {
-        return new OpenLoopSettings(null, null, null, arrival, Duration.ofMillis(300),
+        return settings(300, threads, durationMillis, arrival, sender, maxInFlight);
+    }
+
+    private static OpenLoopSettings settings(long warmupMillis, int threads, long durationMillis, String arrival,
+            String sender, int maxInFlight) {
+        return new OpenLoopSettings(null, null, null, arrival, Duration.ofMillis(warmupMillis),
                 Duration.ofMillis(durationMillis), threads, 1000, List.of(), sender, maxInFlight);
+    }
+
+    /** Two blocking threads at fixed arrivals, warmed {@code warmupMillis}, calling the server's own services. */
+    private static OpenLoopTrials warmedFor(long warmupMillis, long durationMillis) {
+        return new OpenLoopTrials(settings(warmupMillis, 2, durationMillis, OpenLoopReport.FIXED,
+                OpenLoopReport.BLOCKING, 1), new UserServiceServerImpl(), new EchoServiceServerImpl(),
+                watch(listening.getLocalPort()), null, null);
     }
 
     /** One sending thread, asynchronous calls answered {@code delayMillis} after they were sent. */
@@ -161,11 +173,8 @@ class OpenLoopTrialsTest {
 
     @Test
     void theWarmupsSecondsAreLoggedAsTheWindowsAreSoThatTheLogsCodeIsCompiledBeforeTheWindow() throws Exception {
-        OpenLoopSettings warmedTwoSeconds = new OpenLoopSettings(null, null, null, OpenLoopReport.FIXED,
-                Duration.ofMillis(2300), Duration.ofMillis(500), 2, 1000, List.of(), OpenLoopReport.BLOCKING, 1);
-        OpenLoopReport.CallResult result = new OpenLoopTrials(warmedTwoSeconds, new UserServiceServerImpl(),
-                new EchoServiceServerImpl(), watch(listening.getLocalPort()), null, null)
-                .run(OpenLoopCall.of("getUser"), 200, null, directory.resolve("warmed.hlog"));
+        OpenLoopReport.CallResult result = warmedFor(2300, 500).run(OpenLoopCall.of("getUser"), 200, null,
+                directory.resolve("warmed.hlog"));
 
         assertNull(result.problem(), result.toString());
         assertEquals(2, result.warmupSecondMeans().size(), "each whole second of the warmup: " + result);
@@ -176,10 +185,7 @@ class OpenLoopTrialsTest {
 
     @Test
     void theFirstWarmupAtARateLastsTheWarmupAndEachLaterOneHalfOfIt() throws Exception {
-        OpenLoopSettings warmed2100 = new OpenLoopSettings(null, null, null, OpenLoopReport.FIXED,
-                Duration.ofMillis(2100), Duration.ofMillis(300), 2, 1000, List.of(), OpenLoopReport.BLOCKING, 1);
-        OpenLoopTrials trials = new OpenLoopTrials(warmed2100, new UserServiceServerImpl(),
-                new EchoServiceServerImpl(), watch(listening.getLocalPort()), null, null);
+        OpenLoopTrials trials = warmedFor(2100, 300);
 
         OpenLoopReport.CallResult first = trials.run(OpenLoopCall.of("getUser"), 200, null,
                 directory.resolve("first.hlog"));
